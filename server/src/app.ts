@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import type { AppContext } from './context.ts';
+import { loadSigningKeys } from './auth/keys.ts';
+import { createVerifier, discoverJwksUri } from './auth/verifier.ts';
+import { registerErrorHandler } from './plugins/external/errorHandler.ts';
+import { registerAuth } from './plugins/app/auth.ts';
+import { registerRoutes } from './routes/index.ts';
+import { registerWorkers, QUEUES } from './jobs/workers.ts';
+import { startJobs } from './jobs/boss.ts';
+import { ensureAdmin } from './services/accounts.ts';
+import './context.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DIST = path.join(ROOT, 'dist');
+
+/** Builds the whole server on an open, migrated database. Listening is the caller's job. */
+export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Node's own 'Connection: close' handling lets graceful shutdown finish in-flight requests.
+    forceCloseConnections: 'idle',
+  });
+
+  const issuer = config.OIDC_ISSUER ?? `${config.publicUrl}/oidc`;
+  const audience = config.OIDC_AUDIENCE ?? `${config.publicUrl}/api/v1`;
+  const keys = config.OIDC_ISSUER ? null : await loadSigningKeys(db);
+  const verifyToken = createVerifier({
+    issuer,
+    audience,
+    jwks: keys ? keys.publicJwks : await discoverJwksUri(issuer),
+  });
+  const jobs = await startJobs(db, { databaseUrl: config.DATABASE_URL, queues: QUEUES });
+  const ctx: AppContext = { config, db, keys, issuer, audience, verifyToken, jobs };
+  app.decorate('ctx', ctx);
+
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, config.TRIAL_DAYS);
+
+  await app.register(helmet, {
+    // The dashboard needs inline styles (emotion); the identity provider sets its own policy on its pages.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", ...(config.OIDC_ISSUER ? [new URL(config.OIDC_ISSUER).origin] : [])],
+        frameSrc: ["'self'", ...(config.OIDC_ISSUER ? [new URL(config.OIDC_ISSUER).origin] : [])],
+        formAction: ["'self'", ...(config.OIDC_ISSUER ? [new URL(config.OIDC_ISSUER).origin] : [])],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: false,
+  });
+  registerErrorHandler(app);
+  registerAuth(app);
+  app.get('/health', async () => {
+    await db.query('select 1');
+    return { status: 'ok' };
+  });
+  await registerRoutes(app);
+  if (config.RUN_WORKERS) await registerWorkers(app.ctx);
+  serveDashboard(app);
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+  return app;
+}
+
+/** The built dashboard and widget, with the SPA fallback for the dashboard's real paths. */
+function serveDashboard(app: FastifyInstance) {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) return;
+  app.register(fastifyStatic, { root: DIST, wildcard: false, index: false, maxAge: '1h' });
+  const indexHtml = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  app.get('/*', (req, reply) => {
+    const p = req.url.split('?')[0];
+    if (p.startsWith('/api/') || p.startsWith('/oidc')) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+  });
+}

@@ -1,0 +1,27 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+// scrypt is memory-hard and ships with Node: N=2^15, r=8 uses 32 MiB per hash.
+const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const KEYLEN = 32;
+
+function derive(password: string, salt: Buffer, p: ScryptOptions & { N: number }): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEYLEN, p, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+/** Encodes as scrypt$N$r$p$salt$hash so parameters can be raised later without breaking old hashes. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, encoded: string | null): Promise<boolean> {
+  const parts = (encoded ?? '').split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, N, r, p, salt, hash] = parts;
+  const expected = Buffer.from(hash, 'base64');
+  const key = await derive(password, Buffer.from(salt, 'base64'), { N: +N, r: +r, p: +p, maxmem: PARAMS.maxmem });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}

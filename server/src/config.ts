@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment variables: parsed once at start; a bad value stops the process with a clear message. */
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('dashboard'),
+  OIDC_AUDIENCE: z.string().optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RUN_WORKERS: bool.default(true),
+  TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  CHROMIUM_PATH: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  STRIPE_RETURN_URL: z.url().optional(),
+  TRANSLATION_PROVIDER: z.enum(['deepl', 'libretranslate']).optional(),
+  TRANSLATION_API_URL: z.url().optional(),
+  TRANSLATION_API_KEY: z.string().optional(),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  MEETING_URL: z.url().optional(),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(20),
+  CRAWL_ALLOW_PRIVATE: bool.default(false),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, as in most twelve-factor tooling.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,28 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { startServer } from './server.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (e) {
+  if (e instanceof ConfigError) {
+    console.error(e.message);
+    process.exit(1);
+  }
+  throw e;
+}
+
+const started = Date.now();
+const server = await startServer(config);
+server.app.log.info(`ready on ${config.publicUrl} in ${Date.now() - started} ms (${server.db.kind})`);
+
+// Graceful shutdown: finish requests and jobs, then close the database so nothing is lost.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    server.app.log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    await server.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, unauthorized } from '../../errors.ts';
+import { usersRepo } from '../../repositories/users.ts';
+import { createAccount } from '../../services/accounts.ts';
+
+/** Header with which an admin's dashboard names the customer it is looking at. */
+export const ACT_AS_HEADER = 'x-act-as-user';
+
+/**
+ * Authenticates every /api/v1 call except the public widget API: a bearer JWT
+ * verified against the issuer's JWKS. An admin may act as another user; each such
+ * request is written to the audit log.
+ */
+export function registerAuth(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/v1/') || req.url.startsWith('/api/v1/public/')) return;
+    req.auth = await authenticate(app, req);
+  });
+}
+
+async function authenticate(app: FastifyInstance, req: FastifyRequest) {
+  const { db, verifyToken, config, keys } = app.ctx;
+  const header = req.headers.authorization ?? '';
+  const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
+  if (!token) throw new AppError(401, 'NoToken', 'No token found');
+  const claims = await verifyToken(token);
+  let user = await usersRepo.bySubject(db, claims.sub);
+  if (!user && !keys) {
+    // First call from a user of an external identity provider: provision their account.
+    if (!claims.email) throw unauthorized('Token has no email claim');
+    user = await createAccount(db, { email: String(claims.email), subject: claims.sub, trialDays: config.TRIAL_DAYS });
+  }
+  if (!user) throw unauthorized('Account no longer exists');
+  // The local issuer's database is the source of truth for the role; an external issuer's claim is trusted.
+  const isAdmin = user.is_admin || (!keys && (claims.roles ?? []).includes('admin'));
+  let organizationId = user.organization_id;
+  let actingAs = null;
+  const actAs = req.headers[ACT_AS_HEADER];
+  if (isAdmin && typeof actAs === 'string' && actAs && actAs !== user.id) {
+    actingAs = await usersRepo.byId(db, actAs);
+    if (!actingAs) throw new AppError(404, 'NotFound', 'User not found');
+    organizationId = actingAs.organization_id;
+  }
+  const auth = { user, isAdmin, organizationId, actingAs };
+  if (actingAs) await logAdminAccess(app, req, auth.user.id, organizationId);
+  return auth;
+}
+
+export async function logAdminAccess(app: FastifyInstance, req: FastifyRequest, adminId: string, organizationId: string) {
+  req.log.info({ admin: adminId, organization: organizationId }, 'admin acting on customer account');
+  await app.ctx.db.query('insert into admin_audit_log(admin_user_id, organization_id, method, path) values ($1, $2, $3, $4)', [
+    adminId,
+    organizationId,
+    req.method,
+    req.url.split('?')[0],
+  ]);
+}
+
+/** For route handlers: the authenticated caller (the hook guarantees it on /api/v1). */
+export function requireAuth(req: FastifyRequest) {
+  if (!req.auth) throw new AppError(401, 'NoToken', 'No token found');
+  return req.auth;
+}

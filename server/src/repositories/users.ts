@@ -1,0 +1,41 @@
+import type { Queryable } from '../db/index.ts';
+
+export interface UserRow {
+  id: string;
+  organization_id: string;
+  subject: string;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  company: string;
+  phone: string;
+  campaign: string | null;
+  preferred_language: string | null;
+  is_admin: boolean;
+  created_at: string;
+}
+
+export const usersRepo = {
+  async bySubject(db: Queryable, subject: string) {
+    return (await db.query<UserRow>('select * from users where subject = $1', [subject])).rows[0] ?? null;
+  },
+  async byEmail(db: Queryable, email: string) {
+    return (await db.query<UserRow>('select * from users where lower(email) = lower($1)', [email])).rows[0] ?? null;
+  },
+  async byId(db: Queryable, id: string) {
+    if (!isUuid(id)) return null;
+    return (await db.query<UserRow>('select * from users where id = $1', [id])).rows[0] ?? null;
+  },
+  async setAdmin(db: Queryable, email: string, isAdmin: boolean) {
+    const r = await db.query<UserRow>('update users set is_admin = $2, updated_at = now() where lower(email) = lower($1) returning *', [email, isAdmin]);
+    return r.rows[0] ?? null;
+  },
+  async setPassword(db: Queryable, id: string, passwordHash: string) {
+    await db.query('update users set password_hash = $2, updated_at = now() where id = $1', [id, passwordHash]);
+  },
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids in paths are checked before they reach SQL: a malformed id is simply "not found". */
+export const isUuid = (s: string) => UUID.test(s);

@@ -1,0 +1,45 @@
+import type { Db } from '../db/index.ts';
+import { conflict } from '../errors.ts';
+import { hashPassword } from '../auth/password.ts';
+import { usersRepo, type UserRow } from '../repositories/users.ts';
+
+/**
+ * Creates a customer: organization, user and a trial subscription, all or nothing.
+ * Local accounts get a password and use their own id as subject; accounts of an
+ * external issuer are keyed by that issuer's subject.
+ */
+export async function createAccount(
+  db: Db,
+  input: { email: string; password?: string; subject?: string; isAdmin?: boolean; trialDays: number; firstName?: string; lastName?: string },
+): Promise<UserRow> {
+  if (await usersRepo.byEmail(db, input.email)) throw conflict('EmailTaken', 'Email address already registered');
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  return db.transaction(async (tx) => {
+    const org = (await tx.query<{ id: string }>('insert into organizations(name) values ($1) returning id', [''])).rows[0];
+    const user = (
+      await tx.query<UserRow>(
+        `insert into users(organization_id, subject, email, password_hash, is_admin, first_name, last_name)
+         values ($1, coalesce($2, gen_random_uuid()::text), $3, $4, $5, $6, $7) returning *`,
+        [org.id, input.subject ?? null, input.email.trim(), passwordHash, !!input.isAdmin, input.firstName ?? '', input.lastName ?? ''],
+      )
+    ).rows[0];
+    // Local accounts: the subject is the user id, so tokens name the row directly.
+    const final = input.subject
+      ? user
+      : (await tx.query<UserRow>('update users set subject = id::text where id = $1 returning *', [user.id])).rows[0];
+    await tx.query(
+      `insert into subscriptions(organization_id, plan_id, status, trial_ends_at)
+       values ($1, 'trial', 'trialing', now() + make_interval(days => $2))`,
+      [org.id, input.trialDays],
+    );
+    return final;
+  });
+}
+
+/** Seeds or updates the operator account named by ADMIN_EMAIL / ADMIN_PASSWORD. */
+export async function ensureAdmin(db: Db, email: string, password: string, trialDays: number) {
+  const existing = await usersRepo.byEmail(db, email);
+  if (!existing) return createAccount(db, { email, password, isAdmin: true, trialDays });
+  await usersRepo.setPassword(db, existing.id, await hashPassword(password));
+  return usersRepo.setAdmin(db, email, true);
+}

@@ -1,0 +1,121 @@
+import net from 'node:net';
+import pg from 'pg';
+import { loadConfig } from '../../server/src/config.ts';
+import { startServer } from '../../server/src/server.ts';
+import { createAccount } from '../../server/src/services/accounts.ts';
+import { mintAccessToken } from '../../server/src/auth/tokens.ts';
+import type { UserRow } from '../../server/src/repositories/users.ts';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** A fresh throwaway PostgreSQL database per test file when TEST_DATABASE_URL is set. */
+async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return null;
+  const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * Starts the real server on a random port against PGlite in memory, or against a
+ * throwaway PostgreSQL database when TEST_DATABASE_URL is set.
+ */
+export async function startTestServer(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const testDb = await createTestDatabase();
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: ':memory:',
+    LOG_LEVEL: 'silent',
+    CRAWL_ALLOW_PRIVATE: 'true',
+    ...(testDb ? { DATABASE_URL: testDb.url } : {}),
+    ...env,
+  });
+  const server = await startServer(config);
+  const url = `http://127.0.0.1:${port}`;
+
+  /** Creates a customer account (organization, user, trial) and a token the API accepts. */
+  async function createUser(opts: { email?: string; password?: string; admin?: boolean } = {}) {
+    const email = opts.email ?? `u${Math.random().toString(36).slice(2, 10)}@example.test`;
+    const user: UserRow = await createAccount(server.db, {
+      email,
+      password: opts.password ?? 'correct horse battery',
+      isAdmin: opts.admin,
+      trialDays: config.TRIAL_DAYS,
+    });
+    const token = await tokenFor(user);
+    return { user, token, email };
+  }
+
+  async function tokenFor(user: Pick<UserRow, 'subject' | 'email' | 'is_admin'>, ttlSeconds?: number) {
+    const { keys, issuer, audience } = server.app.ctx;
+    return mintAccessToken(keys!, {
+      issuer,
+      audience,
+      clientId: config.OIDC_CLIENT_ID,
+      subject: user.subject,
+      email: user.email,
+      isAdmin: user.is_admin,
+      ttlSeconds,
+    });
+  }
+
+  /** fetch against the server with an optional bearer token and JSON body. */
+  async function api(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    }
+    const res = await fetch(url + path, { method, headers, body });
+    const text = await res.text();
+    let json: any = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, json, text };
+  }
+
+  return {
+    ...server,
+    url,
+    port,
+    createUser,
+    tokenFor,
+    api,
+    async close() {
+      await server.close();
+      await testDb?.drop();
+    },
+  };
+}
