@@ -119,3 +119,14 @@ export async function startTestServer(env: Record<string, string> = {}) {
     },
   };
 }
+
+/** A chatbot with its default language, written straight to the database (for tests of features that need one). */
+export async function createChatbot(s: TestServer, organizationId: string, opts: { url?: string; lang?: string } = {}) {
+  const lang = opts.lang ?? 'de';
+  const r = await s.db.query<{ id: string }>(
+    `insert into chatbots(organization_id, url, lang, initial_setup) values ($1, $2, $3, 'completed') returning id`,
+    [organizationId, opts.url ?? 'https://example.test', lang],
+  );
+  await s.db.query('insert into chatbot_languages(chatbot_id, lang, is_default) values ($1, $2, true)', [r.rows[0].id, lang]);
+  return r.rows[0].id;
+}
