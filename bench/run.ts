@@ -1,0 +1,22 @@
+// `npm run bench -- <name>` runs bench/<name>.ts; without a name, every bench in turn.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const names = process.argv.slice(2);
+const all = fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.startsWith('_')).map((f) => f.slice(0, -3));
+const chosen = names.length ? names : all;
+let failed = 0;
+for (const name of chosen) {
+  if (!all.includes(name)) {
+    console.error(`unknown bench "${name}"; available: ${all.join(', ')}`);
+    failed++;
+    continue;
+  }
+  console.log(`\n=== bench ${name}`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, `${name}.ts`)], { stdio: 'inherit' });
+  if (r.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
