@@ -26,6 +26,9 @@ export const ERROR_KEYS = [
   'UnsupportedMediaType',
   'RateLimited',
   'UpstreamFailed',
+  'LanguageAlreadyAdded',
+  'DefaultLanguageNotDeletable',
+  'WebsiteNotReachable',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number] | (string & {});
 

@@ -1,7 +1,10 @@
 import type { AppContext } from '../context.ts';
+import { INITIAL_SETUP_QUEUE, registerInitialSetupWorker } from './initialSetup.ts';
 
 /** All queues the product uses; created at start so sends never fail on a missing queue. */
-export const QUEUES: string[] = [];
+export const QUEUES: string[] = [INITIAL_SETUP_QUEUE];
 
 /** Registers the job workers (in the server process by default, or in `npm run worker` processes). */
-export async function registerWorkers(_ctx: AppContext) {}
+export async function registerWorkers(ctx: AppContext) {
+  await registerInitialSetupWorker(ctx);
+}

@@ -26,4 +26,19 @@ export const chatbotsRepo = {
     const r = await db.query<ChatbotRow>('select * from chatbots where organization_id = $1 order by created_at limit 1', [organizationId]);
     return r.rows[0] ?? null;
   },
+  async create(db: Queryable, input: { organizationId: string; url: string; lang: string }) {
+    const r = await db.query<ChatbotRow>('insert into chatbots(organization_id, url, lang) values ($1, $2, $3) returning *', [
+      input.organizationId,
+      input.url,
+      input.lang,
+    ]);
+    return r.rows[0];
+  },
+  async setInitialSetup(db: Queryable, id: string, status: ChatbotRow['initial_setup'], progress: Record<string, unknown>) {
+    await db.query('update chatbots set initial_setup = $2, initial_setup_progress = $3::jsonb where id = $1', [id, status, JSON.stringify(progress)]);
+  },
+  /** Keeps the chatbot's own lang equal to its default language. */
+  async setLang(db: Queryable, id: string, lang: string) {
+    await db.query('update chatbots set lang = $2 where id = $1', [id, lang]);
+  },
 };

@@ -34,7 +34,28 @@ export const usersRepo = {
   async setPassword(db: Queryable, id: string, passwordHash: string) {
     await db.query('update users set password_hash = $2, updated_at = now() where id = $1', [id, passwordHash]);
   },
+  /** Updates the profile fields given (undefined = unchanged; campaign may be set to null). */
+  async updateProfile(db: Queryable, id: string, p: ProfilePatch) {
+    const r = await db.query<UserRow>(
+      `update users set
+         first_name = coalesce($2, first_name), last_name = coalesce($3, last_name), company = coalesce($4, company),
+         phone = coalesce($5, phone), preferred_language = coalesce($6, preferred_language),
+         campaign = case when $7::boolean then $8 else campaign end, updated_at = now()
+       where id = $1 returning *`,
+      [id, p.firstName ?? null, p.lastName ?? null, p.company ?? null, p.phone ?? null, p.preferredLanguage ?? null, p.campaign !== undefined, p.campaign ?? null],
+    );
+    return r.rows[0] ?? null;
+  },
 };
+
+export interface ProfilePatch {
+  firstName?: string;
+  lastName?: string;
+  company?: string;
+  phone?: string;
+  preferredLanguage?: string;
+  campaign?: string | null;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids in paths are checked before they reach SQL: a malformed id is simply "not found". */

@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import usersRoutes from './api/users/index.ts';
+import chatbotsRoutes from './api/chatbots/index.ts';
+import languagesRoutes from './api/languages/index.ts';
+import translationsRoutes from './api/translations/index.ts';
+import stripeRoutes from './api/stripe/index.ts';
 
 /**
  * Every feature's routes, registered under their prefix. Adding a feature = one line here.
- * API routes live under /api/v1 and are authenticated by plugins/app/auth.ts, except /api/v1/public.
  */
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(async (api) => {
     // feature route modules are registered here, e.g.: await api.register(usersRoutes);
+    await api.register(usersRoutes);
+    await api.register(chatbotsRoutes);
+    await api.register(languagesRoutes);
+    await api.register(translationsRoutes);
+    await api.register(stripeRoutes);
   }, { prefix: '/api/v1' });
 }

@@ -1,0 +1,83 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext, AuthInfo } from '../context.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import type { ApiChatbot, VerifyResult } from '../schemas/contract.ts';
+import { logAdminAccess, requireAuth } from '../plugins/app/auth.ts';
+import { chatbotsRepo, type ChatbotRow } from '../repositories/chatbots.ts';
+import { chatbotLanguagesRepo } from '../repositories/chatbotLanguages.ts';
+import { normalizeChatbotUrl, type UrlProblem } from './chatbotUrl.ts';
+import { assertPoolLanguage } from './languages.ts';
+import { requireValidSubscription } from './subscriptions.ts';
+import { queueInitialSetup } from '../jobs/initialSetup.ts';
+
+const iso = (d: string | Date) => new Date(d).toISOString();
+
+export function toApiChatbot(row: ChatbotRow): ApiChatbot {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    url: row.url,
+    lang: row.lang,
+    initialSetup: row.initial_setup,
+    createdAt: iso(row.created_at),
+  };
+}
+
+const URL_MESSAGES: Record<UrlProblem, string> = {
+  required: 'URL is required',
+  hash: 'URL must not contain #',
+  invalid: 'Invalid URL',
+};
+
+/** The spec's URL rule as an API error: 400 ValidationFailed naming the field. */
+export function requireChatbotUrl(input: string, field = 'url') {
+  const r = normalizeChatbotUrl(input);
+  if (!r.ok) throw badRequest('ValidationFailed', URL_MESSAGES[r.problem], [{ path: field, code: r.problem, message: URL_MESSAGES[r.problem] }]);
+  return r.url;
+}
+
+/**
+ * Registers the organization's chatbot: its default language row and the initial-setup job.
+ * One chatbot per organization; the organization must be the caller's (or the one an admin acts for).
+ */
+export async function createChatbot(ctx: AppContext, auth: AuthInfo, body: { organizationId: string; url: string; lang: string }) {
+  if (body.organizationId !== auth.organizationId) throw notFound('Organization');
+  const url = requireChatbotUrl(body.url);
+  assertPoolLanguage(body.lang);
+  const bot = await ctx.db.transaction(async (tx) => {
+    // Locks the organization row so two concurrent registrations cannot both create a chatbot.
+    await tx.query('select id from organizations where id = $1 for update', [body.organizationId]);
+    if (await chatbotsRepo.firstOfOrg(tx, body.organizationId)) throw conflict('AlreadyRegistered', 'This organization already has a chatbot');
+    const created = await chatbotsRepo.create(tx, { organizationId: body.organizationId, url, lang: body.lang });
+    await chatbotLanguagesRepo.add(tx, created.id, body.lang, true);
+    return created;
+  });
+  await queueInitialSetup(ctx, bot.id);
+  return toApiChatbot((await chatbotsRepo.byId(ctx.db, bot.id))!);
+}
+
+/** A chatbot the caller may read: their tenant's, or any for an admin (audited). */
+export async function chatbotForRead(req: FastifyRequest, id: string) {
+  const auth = requireAuth(req);
+  const { db } = req.server.ctx;
+  const own = await chatbotsRepo.byIdInOrg(db, id, auth.organizationId);
+  if (own) return own;
+  if (!auth.isAdmin) throw notFound('Chatbot');
+  const any = await chatbotsRepo.byId(db, id);
+  if (!any) throw notFound('Chatbot');
+  if (!auth.actingAs) await logAdminAccess(req.server, req, auth.user.id, any.organization_id);
+  return any;
+}
+
+/** Initial-setup status for the wizard; 403 SubscriptionExpired once the subscription is over. */
+export async function verifyChatbot(ctx: AppContext, bot: ChatbotRow, query: { url?: string; lang?: string }): Promise<VerifyResult> {
+  if (query.url) requireChatbotUrl(query.url);
+  assertPoolLanguage(query.lang || 'de');
+  await requireValidSubscription(ctx.db, bot.organization_id);
+  const p = bot.initial_setup_progress ?? {};
+  const progress: VerifyResult['progress'] = {};
+  if (typeof p.pagesFound === 'number') progress.pagesFound = p.pagesFound;
+  if (typeof p.pagesTrained === 'number') progress.pagesTrained = p.pagesTrained;
+  if (typeof p.message === 'string') progress.message = p.message;
+  return { initialSetup: bot.initial_setup, progress };
+}

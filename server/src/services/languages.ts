@@ -1,0 +1,66 @@
+import type { Db } from '../db/index.ts';
+import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import { LANGUAGE_POOL, type LanguageEntry } from '../schemas/contract.ts';
+import { chatbotLanguagesRepo } from '../repositories/chatbotLanguages.ts';
+import { chatbotsRepo, type ChatbotRow } from '../repositories/chatbots.ts';
+import { assertWithinLimit } from './subscriptions.ts';
+
+/** English names of the pool's languages (the dashboard shows its own translation of each). */
+export const LANGUAGE_NAMES: Record<string, string> = {
+  bg: 'Bulgarian', cn: 'Chinese (China)', cs: 'Czech', da: 'Danish', 'de-AT': 'German (Austria)', 'de-CH': 'German (Switzerland)',
+  de: 'German', el: 'Greek', 'en-GB': 'English (United Kingdom)', 'en-HK': 'English (Hong Kong)', 'en-IN': 'English (India)',
+  'en-US': 'English (United States)', 'en-BD': 'English (Bangladesh)', en: 'English', es: 'Spanish', et: 'Estonian', fi: 'Finnish',
+  fr: 'French', hu: 'Hungarian', id: 'Indonesian', italian: 'Italian', ja: 'Japanese', ko: 'Korean', lt: 'Lithuanian', lv: 'Latvian',
+  nb: 'Norwegian (Bokmål)', nl: 'Dutch', pl: 'Polish', 'pt-BR': 'Portuguese (Brazil)', 'pt-PT': 'Portuguese (Portugal)', ro: 'Romanian',
+  ru: 'Russian', sk: 'Slovak', sl: 'Slovenian', sv: 'Swedish', th: 'Thai', tr: 'Turkish', uk: 'Ukrainian', vi: 'Vietnamese', zh: 'Chinese',
+};
+
+const POOL = new Set<string>(LANGUAGE_POOL);
+export const isPoolLanguage = (lang: string) => POOL.has(lang);
+/** The short code users see: the pool's 'italian' is shown as 'it'. */
+export const aliasOf = (lang: string) => (lang === 'italian' ? 'it' : lang);
+
+export function assertPoolLanguage(lang: string) {
+  if (!isPoolLanguage(lang)) throw badRequest('LanguageNotAvailable', `Language not available: ${lang}`, { lang, pool: LANGUAGE_POOL });
+}
+
+export async function listLanguages(db: Db, chatbotId: string): Promise<LanguageEntry[]> {
+  const rows = await chatbotLanguagesRepo.list(db, chatbotId);
+  return rows.map((r) => ({ lang: r.lang, isDefault: r.is_default, name: LANGUAGE_NAMES[r.lang] ?? r.lang, alias: aliasOf(r.lang) }));
+}
+
+/** Appends a language: pool only, once, within the plan's number of languages. */
+export async function addLanguage(db: Db, bot: ChatbotRow, lang: string) {
+  assertPoolLanguage(lang);
+  await db.transaction(async (tx) => {
+    // Serialises concurrent additions for one chatbot, so the plan limit cannot be passed by racing.
+    await tx.query('select id from chatbots where id = $1 for update', [bot.id]);
+    if (await chatbotLanguagesRepo.find(tx, bot.id, lang)) throw conflict('LanguageAlreadyAdded', `Language already added: ${lang}`);
+    const count = await chatbotLanguagesRepo.count(tx, bot.id);
+    await assertWithinLimit(tx, bot.organization_id, 'maxLanguages', count);
+    await chatbotLanguagesRepo.add(tx, bot.id, lang, count === 0);
+    if (count === 0) await chatbotsRepo.setLang(tx, bot.id, lang);
+  });
+  return listLanguages(db, bot.id);
+}
+
+export async function setDefaultLanguage(db: Db, bot: ChatbotRow, lang: string) {
+  await db.transaction(async (tx) => {
+    if (!(await chatbotLanguagesRepo.find(tx, bot.id, lang))) throw notFound('Language');
+    await chatbotLanguagesRepo.setDefault(tx, bot.id, lang);
+    await chatbotsRepo.setLang(tx, bot.id, lang);
+  });
+  return listLanguages(db, bot.id);
+}
+
+/** Removes a language; the default one (and so the last one) stays until another is made default. */
+export async function deleteLanguage(db: Db, bot: ChatbotRow, lang: string) {
+  await db.transaction(async (tx) => {
+    const row = await chatbotLanguagesRepo.find(tx, bot.id, lang);
+    if (!row) throw notFound('Language');
+    if (row.is_default)
+      throw new AppError(409, 'DefaultLanguageNotDeletable', 'The default language cannot be deleted; make another language the default first', { lang });
+    await chatbotLanguagesRepo.remove(tx, bot.id, lang);
+  });
+  return listLanguages(db, bot.id);
+}

@@ -1,0 +1,61 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db, Queryable } from '../db/index.ts';
+import { notFound } from '../errors.ts';
+import type { ApiUser, UserLookup } from '../schemas/contract.ts';
+import { logAdminAccess, requireAuth } from '../plugins/app/auth.ts';
+import { usersRepo, type ProfilePatch, type UserRow } from '../repositories/users.ts';
+import { chatbotsRepo } from '../repositories/chatbots.ts';
+import { getSubscription } from './subscriptions.ts';
+import { toApiChatbot } from './chatbots.ts';
+
+export async function toApiUser(db: Queryable, user: UserRow): Promise<ApiUser> {
+  const org = (await db.query<{ customer_id: string | null }>('select customer_id from organizations where id = $1', [user.organization_id])).rows[0];
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    company: user.company,
+    phone: user.phone,
+    campaign: user.campaign,
+    preferredLanguage: user.preferred_language,
+    isAdmin: user.is_admin,
+    organization: { id: user.organization_id, customerId: org?.customer_id ?? null },
+  };
+}
+
+/** The user with their organization's subscription and chatbot. */
+export async function lookupUser(db: Queryable, user: UserRow): Promise<UserLookup> {
+  const [apiUser, subscription, bot] = [
+    await toApiUser(db, user),
+    await getSubscription(db, user.organization_id),
+    await chatbotsRepo.firstOfOrg(db, user.organization_id),
+  ];
+  return { user: apiUser, subscription, chatbot: bot ? toApiChatbot(bot) : null };
+}
+
+/**
+ * The user a users/{id} call may touch: the caller (or the customer an admin acts as);
+ * an admin may name anyone, and that access is audited. Anyone else's id is 404.
+ */
+export async function userForRequest(req: FastifyRequest, id: string): Promise<UserRow> {
+  const auth = requireAuth(req);
+  const self = auth.actingAs ?? auth.user;
+  if (id === self.id) return self;
+  if (!auth.isAdmin) throw notFound('User');
+  const other = await usersRepo.byId(req.server.ctx.db, id);
+  if (!other) throw notFound('User');
+  // Acting-as requests are already logged by the auth hook; direct reads by id are logged here.
+  if (!auth.actingAs) await logAdminAccess(req.server, req, auth.user.id, other.organization_id);
+  return other;
+}
+
+/** Saves profile fields; the company also names the organization. */
+export async function updateProfile(db: Db, user: UserRow, patch: ProfilePatch) {
+  return db.transaction(async (tx) => {
+    const updated = await usersRepo.updateProfile(tx, user.id, patch);
+    if (!updated) throw notFound('User');
+    if (patch.company !== undefined) await tx.query('update organizations set name = $2 where id = $1', [user.organization_id, patch.company]);
+    return updated;
+  });
+}
