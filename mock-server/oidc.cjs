@@ -10,7 +10,10 @@
 const LOOPBACK_ORIGINS = ['http://localhost', 'http://127.0.0.1'];
 
 async function startMockOidc({ issuer, clientId, audience }) {
-  const { default: Provider } = await import('oidc-provider');
+  const { default: Provider, interactionPolicy } = await import('oidc-provider');
+  // "native" is only used for any-port loopback redirects; the dashboard is first-party, so no consent screen.
+  const policy = interactionPolicy.base();
+  policy.get('consent').checks.remove('native_client_prompt');
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -28,6 +31,7 @@ async function startMockOidc({ issuer, clientId, audience }) {
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     cookies: { keys: ['mock-server-only-not-secret'] },
     clientBasedCORS: () => true,
+    interactions: { policy },
     features: {
       devInteractions: { enabled: true },
       rpInitiatedLogout: { enabled: true },
