@@ -8,10 +8,24 @@ const fs = require('node:fs');
 const path = require('node:path');
 const express = require('express');
 const contract = require('../server/src/schemas/contract.ts');
+const { z } = require('zod');
 const { normalizeChatbotUrl } = require('../server/src/services/chatbotUrl.ts');
+const { LANGUAGE_NAMES, aliasOf } = require('../server/src/services/languages.ts');
 const { badRequest, notFound, forbidden, conflict, parse, MockError } = require('./errors.cjs');
-const { presentUser, presentChatbot, presentLanguage, presentSubscription, lookup } = require('./present.cjs');
-const { TRANSLATION_TARGETS } = require('./languages.cjs');
+const { presentUser, presentChatbot, presentSubscription, lookup } = require('./present.cjs');
+
+/** Codes the mock's stand-in translator "supports": the base languages of the pool. */
+const TRANSLATION_TARGETS = contract.LANGUAGE_POOL.filter((l) => !/-/.test(l) || /^pt-/.test(l)).filter((l) => l !== 'cn');
+
+const translationQuery = z.object({ lang: z.string().min(1).max(10), message: z.string().min(1).max(5000) });
+const verifyQuery = z.object({ url: z.string().max(2000).optional(), lang: z.string().max(10).optional() });
+
+function assertPoolLanguage(lang) {
+  if (!contract.LANGUAGE_POOL.includes(lang))
+    throw badRequest('LanguageNotAvailable', `Language not available: ${lang}`, { lang, pool: contract.LANGUAGE_POOL });
+}
+
+const presentLanguage = (row) => ({ lang: row.lang, isDefault: Boolean(row.isDefault), name: LANGUAGE_NAMES[row.lang] ?? row.lang, alias: aliasOf(row.lang) });
 
 const SCREENSHOT = `data:image/jpeg;base64,${fs.readFileSync(path.join(__dirname, 'screenshot.jpg')).toString('base64')}`;
 
@@ -44,10 +58,11 @@ function contractRoutes(db, { publicUrl }) {
   /** The account the caller looks at: their own, or the customer an admin acts as. */
   const subject = (req) => req.auth.actingAs ?? req.auth.user;
 
-  /** A foreign tenant's chatbot is always 404, never 403. */
-  function requireChatbot(req, id) {
+  /** A foreign tenant's chatbot is always 404, never 403 (an admin may read any chatbot by id, as on the real server). */
+  function requireChatbot(req, id, { adminMayRead = false } = {}) {
     const bot = chatbots().find({ id: String(id) }).value();
-    if (!bot || bot.organizationId !== req.auth.organizationId) throw notFound('Chatbot');
+    if (!bot) throw notFound('Chatbot');
+    if (bot.organizationId !== req.auth.organizationId && !(adminMayRead && req.auth.isAdmin)) throw notFound('Chatbot');
     return bot;
   }
 
@@ -98,8 +113,8 @@ function contractRoutes(db, { publicUrl }) {
     wrap((req, res) => {
       const body = parse(contract.createChatbotBody, req.body);
       if (body.organizationId !== req.auth.organizationId) throw notFound('Organization');
-      if (!contract.LANGUAGE_POOL.includes(body.lang)) throw badRequest('LanguageNotAvailable', `Language ${body.lang} is not available`);
       const url = urlOrThrow(body.url);
+      assertPoolLanguage(body.lang);
       if (chatbots().find({ organizationId: body.organizationId }).value())
         throw conflict('AlreadyRegistered', 'This account already has a chatbot');
       const bot = {
@@ -121,11 +136,14 @@ function contractRoutes(db, { publicUrl }) {
       return presentChatbot(bot);
     }),
   );
-  r.get('/chatbots/:id', wrap((req) => presentChatbot(advanceSetup(requireChatbot(req, req.params.id)))));
+  r.get('/chatbots/:id', wrap((req) => presentChatbot(advanceSetup(requireChatbot(req, req.params.id, { adminMayRead: true })))));
   r.get(
     '/chatbots/:id/verify',
     wrap((req) => {
-      const bot = advanceSetup(requireChatbot(req, req.params.id));
+      const bot = advanceSetup(requireChatbot(req, req.params.id, { adminMayRead: true }));
+      const query = parse(verifyQuery, req.query);
+      if (query.url) urlOrThrow(query.url);
+      assertPoolLanguage(query.lang || 'de');
       const sub = presentSubscription(db, bot.organizationId);
       if (!sub || !sub.valid) throw forbidden('SubscriptionExpired', 'The subscription is no longer valid');
       return { initialSetup: bot.initialSetup, progress: bot.progress ?? {} };
@@ -139,35 +157,33 @@ function contractRoutes(db, { publicUrl }) {
     languages()
       .filter({ chatbotId })
       .value()
-      .slice()
-      .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.lang.localeCompare(b.lang))
-      .map(presentLanguage);
+      .map(presentLanguage); // in the order they were added, like the real server
   r.get('/languages/:chatbotId', wrap((req) => languagesOf(requireChatbot(req, req.params.chatbotId).id)));
   r.post(
     '/languages/:chatbotId',
     wrap((req, res) => {
       const bot = requireChatbot(req, req.params.chatbotId);
       const { lang } = parse(contract.addLanguageBody, req.body);
-      if (!contract.LANGUAGE_POOL.includes(lang)) throw badRequest('LanguageNotAvailable', `Language ${lang} is not available`);
+      assertPoolLanguage(lang);
       const existing = languages().filter({ chatbotId: bot.id }).value();
-      if (existing.some((l) => l.lang === lang)) throw conflict('LanguageNotAvailable', `Language ${lang} was already added`);
+      if (existing.some((l) => l.lang === lang)) throw conflict('LanguageAlreadyAdded', `Language already added: ${lang}`);
       const { limits } = presentSubscription(db, bot.organizationId);
       if (existing.length >= limits.maxLanguages)
         throw new MockError(403, 'PlanLimitReached', `Your plan allows at most ${limits.maxLanguages} (maxLanguages)`, {
           limit: 'maxLanguages',
           max: limits.maxLanguages,
         });
-      const row = { id: `${bot.id}:${lang}`, chatbotId: bot.id, lang, isDefault: false };
-      languages().push(row).write();
+      languages().push({ id: `${bot.id}:${lang}`, chatbotId: bot.id, lang, isDefault: existing.length === 0 }).write();
       res.status(201);
-      return presentLanguage(row);
+      return languagesOf(bot.id);
     }),
   );
   const requireLanguage = (bot, lang) => {
     const row = languages().find({ chatbotId: bot.id, lang }).value();
-    if (!row) throw badRequest('LanguageNotAvailable', `The chatbot has no language ${lang}`);
+    if (!row) throw notFound('Language');
     return row;
   };
+  // Changes answer with the chatbot's whole list, like the real server.
   r.patch(
     '/languages/:chatbotId/:lang',
     wrap((req) => {
@@ -176,7 +192,7 @@ function contractRoutes(db, { publicUrl }) {
       const row = requireLanguage(bot, req.params.lang);
       for (const l of languages().filter({ chatbotId: bot.id }).value()) l.isDefault = l.lang === row.lang;
       chatbots().find({ id: bot.id }).assign({ lang: row.lang }).write();
-      return presentLanguage(languages().find({ chatbotId: bot.id, lang: row.lang }).value());
+      return languagesOf(bot.id);
     }),
   );
   r.delete(
@@ -184,9 +200,12 @@ function contractRoutes(db, { publicUrl }) {
     wrap((req) => {
       const bot = requireChatbot(req, req.params.chatbotId);
       const row = requireLanguage(bot, req.params.lang);
-      if (row.isDefault) throw badRequest('ValidationFailed', 'The default language cannot be deleted', [{ path: 'lang', message: 'default' }]);
+      if (row.isDefault)
+        throw new MockError(409, 'DefaultLanguageNotDeletable', 'The default language cannot be deleted; make another language the default first', {
+          lang: row.lang,
+        });
       languages().remove({ chatbotId: bot.id, lang: row.lang }).write();
-      return presentLanguage(row);
+      return languagesOf(bot.id);
     }),
   );
 
@@ -194,11 +213,9 @@ function contractRoutes(db, { publicUrl }) {
   r.get(
     '/translations',
     wrap((req) => {
-      const lang = String(req.query.lang ?? '');
-      const message = String(req.query.message ?? '');
-      if (!lang) throw badRequest('NoLanguageSelected', 'No language selected');
-      if (!TRANSLATION_TARGETS.includes(lang)) throw badRequest('LanguageNotAvailable', `Language ${lang} is not available`);
-      if (!message.trim()) throw badRequest('ValidationFailed', 'message is required', [{ path: 'message', message: 'required' }]);
+      const { lang, message } = parse(translationQuery, req.query);
+      assertPoolLanguage(lang);
+      if (!TRANSLATION_TARGETS.includes(lang)) throw badRequest('LanguageNotAvailable', `The translation provider does not support ${lang}`, { lang });
       const known = db.get('translations').find({ lang, message }).value();
       // Unknown texts are marked rather than translated: the mock has no translation service.
       return { text: known ? known.text : `[${lang}] ${message}`, lang };

@@ -1,6 +1,5 @@
 'use strict';
 /** Fixture rows → the response shapes of server/src/schemas/contract.ts (ApiUser, ApiSubscription, ApiChatbot…). */
-const { LANGUAGE_NAMES, aliasOf } = require('./languages.cjs');
 
 function presentUser(db, user) {
   const org = db.get('organizations').find({ id: user.organizationId }).value() ?? { customerId: null };
@@ -68,8 +67,4 @@ function lookup(db, user) {
   };
 }
 
-function presentLanguage(row) {
-  return { lang: row.lang, isDefault: Boolean(row.isDefault), name: LANGUAGE_NAMES[row.lang] ?? row.lang, alias: aliasOf(row.lang) };
-}
-
-module.exports = { presentUser, presentSubscription, presentChatbot, presentLanguage, lookup, isValid };
+module.exports = { presentUser, presentSubscription, presentChatbot, lookup, isValid };

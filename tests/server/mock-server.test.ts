@@ -167,7 +167,7 @@ describe('mock-server', () => {
     const again = await call('POST', '/api/v1/chatbots', { token, body: { organizationId, url: 'shop.example.com', lang: 'en' } });
     expect(again.status).toBe(409);
 
-    const verify = await call('GET', `/api/v1/chatbots/${created.json.id}/verify?url=x&lang=en`, { token });
+    const verify = await call('GET', `/api/v1/chatbots/${created.json.id}/verify?url=shop.example.com%2Fde&lang=en`, { token });
     expect(verify.status).toBe(200);
     expect(['pending', 'running', 'completed']).toContain(verify.json.initialSetup);
     expect((await call('GET', '/api/v1/users/lookup', { token })).json.chatbot.id).toBe(created.json.id);
@@ -183,6 +183,16 @@ describe('mock-server', () => {
     expect(theirs.json).toEqual([]);
     expect((await call('GET', '/api/v1/webpages' + q({ filter: { chatbotId: ANNA_BOT } }), { token })).status).toBe(404);
     expect((await call('GET', '/api/v1/qna/5e000000-0000-4000-8000-000000000002', { token })).status).toBe(404);
+  });
+
+  it('refuses verify with 403 SubscriptionExpired once the subscription is over', async () => {
+    const token = fakeJwt({ sub: 'max.muster@example.com' });
+    const me = await call('GET', '/api/v1/users/lookup', { token });
+    expect(me.json.subscription).toMatchObject({ status: 'expired', valid: false });
+    const r = await call('GET', `/api/v1/chatbots/${me.json.chatbot.id}/verify`, { token });
+    expect(r.status).toBe(403);
+    expect(r.json.error).toBe('SubscriptionExpired');
+    expect((await call('GET', `/api/v1/chatbots/${ANNA_BOT}/verify?lang=klingon`)).json.error).toBe('LanguageNotAvailable');
   });
 
   it('lets an admin act on a customer with x-act-as-user', async () => {
@@ -206,15 +216,22 @@ describe('mock-server', () => {
     const path = `/api/v1/languages/${ANNA_BOT}`;
     expect((await call('POST', path, { body: { lang: 'klingon' } })).json.error).toBe('LanguageNotAvailable');
     expect((await call('POST', path, { body: { lang: 'fr', extra: 1 } })).json.error).toBe('ValidationFailed');
+    expect((await call('POST', path, { body: { lang: 'en' } })).json.error).toBe('LanguageAlreadyAdded');
     expect((await call('POST', path, { body: { lang: 'fr' } })).json).toMatchObject({ error: 'PlanLimitReached', details: { max: 2 } });
     expect((await call('PATCH', `${path}/en`, { body: { isDefault: false } })).status).toBe(400);
-    expect((await call('PATCH', `${path}/fr`, { body: { isDefault: true } })).json.error).toBe('LanguageNotAvailable');
-    expect((await call('DELETE', `${path}/de`)).status).toBe(400);
+    expect((await call('PATCH', `${path}/fr`, { body: { isDefault: true } })).status).toBe(404);
+    expect((await call('DELETE', `${path}/de`)).json.error).toBe('DefaultLanguageNotDeletable');
 
+    // Changes answer with the whole list, in the order the languages were added.
     const made = await call('PATCH', `${path}/en`, { body: { isDefault: true } });
-    expect(made.json).toEqual({ lang: 'en', isDefault: true, name: 'English', alias: 'en' });
-    expect((await call('DELETE', `${path}/de`)).status).toBe(200);
-    expect((await call('POST', path, { body: { lang: 'italian' } })).json).toEqual({ lang: 'italian', isDefault: false, name: 'Italian', alias: 'it' });
+    expect(made.json).toEqual([
+      { lang: 'de', isDefault: false, name: 'German', alias: 'de' },
+      { lang: 'en', isDefault: true, name: 'English', alias: 'en' },
+    ]);
+    expect((await call('DELETE', `${path}/de`)).json).toEqual([{ lang: 'en', isDefault: true, name: 'English', alias: 'en' }]);
+    const added = await call('POST', path, { body: { lang: 'italian' } });
+    expect(added.status).toBe(201);
+    expect(added.json[1]).toEqual({ lang: 'italian', isDefault: false, name: 'Italian', alias: 'it' });
     expect((await call('GET', path)).json.map((l: { lang: string }) => l.lang)).toEqual(['en', 'italian']);
   });
 
@@ -228,7 +245,7 @@ describe('mock-server', () => {
     const known = await call('GET', `/api/v1/translations?lang=en&message=${encodeURIComponent('Haben Sie am Sonntag geöffnet?')}`);
     expect(known.json).toEqual({ text: 'Are you open on Sunday?', lang: 'en' });
     expect((await call('GET', '/api/v1/translations?lang=xx&message=hi')).json.error).toBe('LanguageNotAvailable');
-    expect((await call('GET', '/api/v1/translations?message=hi')).json.error).toBe('NoLanguageSelected');
+    expect((await call('GET', '/api/v1/translations?message=hi')).json.error).toBe('ValidationFailed');
 
     const portal = await call('POST', '/api/v1/stripe/portal-session', { body: { customerId: 'cus_mock_0001' } });
     expect(portal.json.url).toMatch(/^http:\/\/.+\/mock\/stripe-portal\?customer=cus_mock_0001$/);
