@@ -1,0 +1,20 @@
+import englishMessages from 'ra-language-english';
+import { app } from './en/app.ts';
+import { auth } from './en/auth.ts';
+import { errors } from './en/errors.ts';
+import { dashboard } from './en/dashboard.ts';
+import { training } from './en/training.ts';
+import { uiconfig } from './en/uiconfig.ts';
+import { preview } from './en/preview.ts';
+import { demo } from './en/demo.ts';
+import { history } from './en/history.ts';
+import { language } from './en/language.ts';
+import { profile } from './en/profile.ts';
+import { implementation } from './en/implementation.ts';
+import { register } from './en/register.ts';
+
+/** The app's own messages, one namespace per feature (i18n/en/<feature>.ts). */
+export const enApp = { app, auth, errors, dashboard, training, uiconfig, preview, demo, history, language, profile, implementation, register };
+export type AppMessages = typeof enApp;
+
+export const en = { ...englishMessages, ...enApp };

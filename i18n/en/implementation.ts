@@ -1,0 +1,1 @@
+export const implementation = { title: 'Implementation', default: 'Website', shopify: 'Shopify' };

@@ -1,0 +1,7 @@
+export const training = {
+  title: 'Training',
+  website: 'Website',
+  contacts: 'Contacts',
+  documents: 'Documents',
+  questionAnswer: 'Question-answer',
+};

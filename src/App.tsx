@@ -1,0 +1,80 @@
+import { Suspense, type ComponentType } from 'react';
+import { BrowserRouter, Route } from 'react-router';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { plugins } from './plugins/index.ts';
+import type { AppResource, AppRoute } from './plugins/types.ts';
+import { authProvider } from './providers/authProvider.ts';
+import { dataProvider } from './providers/dataProvider.ts';
+import { i18nProvider } from './providers/i18nProvider.ts';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { AppNotification } from './layout/AppNotification.tsx';
+import { GuardedPage } from './layout/GuardedPage.tsx';
+import { LoadingOverlay } from './layout/LoadingOverlay.tsx';
+import { RedirectKeepingQuery } from './layout/RedirectKeepingQuery.tsx';
+import { theme } from './layout/theme.ts';
+
+const routes = plugins.flatMap((p) => p.routes ?? []);
+const resources = plugins.flatMap((p) => p.resources ?? []);
+
+function routeElement(route: AppRoute) {
+  if (route.redirectTo) return <RedirectKeepingQuery to={route.redirectTo} />;
+  if (route.guarded === false) return <Suspense fallback={<LoadingOverlay />}>{route.element}</Suspense>;
+  return (
+    <GuardedPage flags={route} title={route.title} withAppBarTitle={!route.noLayout}>
+      {route.element}
+    </GuardedPage>
+  );
+}
+
+const toRoute = (route: AppRoute) => <Route key={route.path} path={route.path} element={routeElement(route)} />;
+
+/** Resource screens pass the same guard as every page (login and registration required). */
+function guarded(resource: AppResource, View: ComponentType | undefined) {
+  if (!View) return undefined;
+  const title = resource.options?.label ?? `resources.${resource.name}.name`;
+  return function GuardedResourceView() {
+    return (
+      <GuardedPage flags={{}} title={title}>
+        <View />
+      </GuardedPage>
+    );
+  };
+}
+
+/** Any path that is not in the routes table goes to the registration (spec section 2). */
+const UnknownPath = () => <RedirectKeepingQuery to="/register" />;
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Admin
+        title="Chatbot Studio"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        layout={AppLayout}
+        notification={AppNotification}
+        catchAll={UnknownPath}
+        loginPage={false}
+        theme={theme}
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>{routes.filter((r) => r.noLayout || r.redirectTo).map(toRoute)}</CustomRoutes>
+        <CustomRoutes>{routes.filter((r) => !r.noLayout && !r.redirectTo).map(toRoute)}</CustomRoutes>
+        {resources.map((r) => (
+          <Resource
+            key={r.name}
+            name={r.name}
+            list={guarded(r, r.list)}
+            edit={guarded(r, r.edit)}
+            create={guarded(r, r.create)}
+            show={guarded(r, r.show)}
+            icon={r.icon}
+            recordRepresentation={r.recordRepresentation}
+            options={r.options}
+          />
+        ))}
+      </Admin>
+    </BrowserRouter>
+  );
+}

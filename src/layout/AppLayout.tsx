@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { Layout } from 'react-admin';
+import { AppBar } from './AppBar.tsx';
+import { AppMenu } from './AppMenu.tsx';
+
+/** react-admin's layout (sidebar becomes a drawer on phones) with the plugins' menu and our app bar. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout appBar={AppBar} menu={AppMenu}>
+      {children}
+    </Layout>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { GuardRoute } from '../providers/guard.ts';
+
+/** A route of a plugin. The guard reads its flags (defaults: login and registration required). */
+export interface AppRoute extends Partial<GuardRoute> {
+  path: string;
+  element?: ReactNode;
+  /** i18n key of the title shown in the browser tab (`App title · route title`) and the app bar. */
+  title?: string;
+  /** Rendered without the sidebar and app bar (registration, demo). */
+  noLayout?: boolean;
+  /** A declarative redirect (keeps the query, so admin links survive it); no element, no guard. */
+  redirectTo?: string;
+  /** False for the sign-in callbacks, which must run before any guard. */
+  guarded?: boolean;
+}
+
+export interface AppMenuItem {
+  to: string;
+  /** i18n key */
+  label: string;
+  icon?: ComponentType;
+  children?: AppMenuItem[];
+}
+
+/** A react-admin resource contributed by a plugin (see src/resources/<name>/index.ts). */
+export interface AppResource {
+  name: string;
+  list?: ComponentType;
+  edit?: ComponentType;
+  create?: ComponentType;
+  show?: ComponentType;
+  icon?: ComponentType;
+  recordRepresentation?: string | ((record: any) => string);
+  options?: { label?: string };
+}
+
+export interface AppPlugin {
+  name: string;
+  resources?: AppResource[];
+  routes?: AppRoute[];
+  menu?: AppMenuItem[];
+}

@@ -1,0 +1,103 @@
+/**
+ * ra-data-simple-rest over /api/v1 (unchanged underneath, with our fetch wrapper), plus typed methods for
+ * the calls of spec section 7, plus callbacks that scope training and history requests to the active
+ * chatbot and language.
+ */
+import simpleRestProvider from 'ra-data-simple-rest';
+import { withLifecycleCallbacks, type DataProvider, type ResourceCallbacks } from 'ra-core';
+import type {
+  ApiChatbot,
+  ApiUser,
+  LanguageEntry,
+  PortalSession,
+  ScreenshotResult,
+  TranslationResult,
+  UserLookup,
+  VerifyResult,
+} from '../../server/src/schemas/contract.ts';
+import { ERROR_KEYS } from '../../server/src/errors.ts';
+import { createHttpClient, type HttpClient } from './http.ts';
+import { getAccessToken, getActAsUser } from './authProvider.ts';
+import { getScope } from './scope.ts';
+
+export const API_URL = '/api/v1';
+
+/** Resources whose lists and new records belong to one chatbot and one language. */
+export const SCOPED_RESOURCES = ['chats', 'websites', 'webpages', 'documents', 'contacts', 'qna', 'intervals', 'scrape-jobs'];
+
+export const httpClient = createHttpClient({
+  getToken: getAccessToken,
+  getActAsUser,
+  knownErrorKeys: new Set<string>(ERROR_KEYS),
+});
+
+export interface PatchUserBody {
+  firstName?: string;
+  lastName?: string;
+  company?: string;
+  phone?: string;
+  campaign?: string | null;
+  preferredLanguage?: 'de' | 'en';
+}
+
+const enc = encodeURIComponent;
+
+export function customMethods(http: HttpClient, base = API_URL) {
+  const get = async <T>(path: string) => (await http<T>(`${base}/${path}`)).json;
+  const send = async <T>(method: string, path: string, body?: unknown) =>
+    (await http<T>(`${base}/${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) })).json;
+  return {
+    lookupUser: () => get<UserLookup>('users/lookup'),
+    getUser: (id: string) => get<UserLookup>(`users/${enc(id)}`),
+    patchUser: (id: string, body: PatchUserBody) => send<ApiUser>('PATCH', `users/${enc(id)}`, body),
+    getChatbot: (id: string) => get<ApiChatbot>(`chatbots/${enc(id)}`),
+    createChatbot: (body: { organizationId: string; url: string; lang: string }) => send<ApiChatbot>('POST', 'chatbots', body),
+    /** The verify language defaults to de when empty (spec section 5). */
+    verifyChatbot: (id: string, q: { url: string; lang?: string | null }) =>
+      get<VerifyResult>(`chatbots/${enc(id)}/verify?url=${enc(q.url)}&lang=${enc(q.lang || 'de')}`),
+    screenshot: (url: string) => get<ScreenshotResult>(`chatbots/screenshot?url=${enc(url)}`),
+    getLanguagePool: () => get<string[]>('languages'),
+    getTranslationLanguages: () => get<string[]>('languages/translation'),
+    getChatbotLanguages: (chatbotId: string) => get<LanguageEntry[]>(`languages/${enc(chatbotId)}`),
+    addLanguage: (chatbotId: string, lang: string) => send<LanguageEntry>('POST', `languages/${enc(chatbotId)}`, { lang }),
+    setDefaultLanguage: (chatbotId: string, lang: string) =>
+      send<LanguageEntry>('PATCH', `languages/${enc(chatbotId)}/${enc(lang)}`, { isDefault: true }),
+    deleteLanguage: (chatbotId: string, lang: string) => send<unknown>('DELETE', `languages/${enc(chatbotId)}/${enc(lang)}`),
+    translate: (lang: string, message: string) => get<TranslationResult>(`translations?lang=${enc(lang)}&message=${enc(message)}`),
+    createPortalSession: (customerId: string) => send<PortalSession>('POST', 'stripe/portal-session', { customerId }),
+  };
+}
+
+export type CustomMethods = ReturnType<typeof customMethods>;
+
+/** Adds chatbotId and lang to list filters and new records, unless the caller set them itself. */
+export function scopeCallbacks(
+  resources: readonly string[],
+  scope: () => { chatbotId: string | null; lang: string | null },
+): ResourceCallbacks[] {
+  const withScope = <T extends Record<string, any>>(values: T | undefined): T => {
+    const { chatbotId, lang } = scope();
+    return {
+      ...(chatbotId ? { chatbotId } : {}),
+      ...(lang ? { lang } : {}),
+      ...(values ?? ({} as T)),
+    };
+  };
+  return resources.map((resource) => ({
+    resource,
+    beforeGetList: async (params) => ({ ...params, filter: withScope(params.filter) }),
+    beforeGetManyReference: async (params) => ({ ...params, filter: withScope(params.filter) }),
+    beforeCreate: async (params) => ({ ...params, data: withScope(params.data) }),
+  }));
+}
+
+export function createDataProvider(http: HttpClient = httpClient, scope = getScope) {
+  const base: DataProvider = simpleRestProvider(API_URL, http);
+  return {
+    ...withLifecycleCallbacks(base, scopeCallbacks(SCOPED_RESOURCES, scope)),
+    ...customMethods(http),
+  };
+}
+
+export const dataProvider = createDataProvider();
+export type AppDataProvider = typeof dataProvider;

@@ -1,0 +1,50 @@
+/**
+ * The browser side of the route guard: wires guardRunner.ts to the identity provider, session storage,
+ * the address bar and the user lookup.
+ */
+import type { UserLookup } from '../../server/src/schemas/contract.ts';
+import { captureAdminParams, currentAdminParams, removeAdminTokenFromAddressBar } from './adminSession.ts';
+import {
+  sessionSnapshot,
+  signOut,
+  signOutLocally,
+  silentRefresh,
+  startSignIn,
+  startSignUp,
+} from './authProvider.ts';
+import { dataProvider } from './dataProvider.ts';
+import type { AdminParams } from './guard.ts';
+import type { GuardDeps } from './guardRunner.ts';
+import { userStore } from './userStore.ts';
+
+/** Loads user, subscription and chatbot; a failure clears all three (spec section 8). */
+export async function loadUser(params: AdminParams = currentAdminParams()): Promise<UserLookup | null> {
+  try {
+    const lookup =
+      params.adminToken && params.userId ? await dataProvider.getUser(params.userId) : await dataProvider.lookupUser();
+    userStore.set(lookup);
+    return lookup;
+  } catch {
+    userStore.set(null);
+    return null;
+  }
+}
+
+export const browserGuardDeps: GuardDeps = {
+  captureAdminParams() {
+    const before = currentAdminParams();
+    const params = captureAdminParams(window.location.search);
+    removeAdminTokenFromAddressBar();
+    // Another customer (or leaving/entering admin mode) makes the loaded lookup stale.
+    if (before.adminToken !== params.adminToken || before.userId !== params.userId) userStore.set(undefined);
+    return params;
+  },
+  session: sessionSnapshot,
+  silentRefresh,
+  signOutLocally,
+  getUser: () => userStore.get(),
+  loadUser,
+  startSignIn,
+  startSignUp,
+  signOut,
+};
