@@ -12,6 +12,7 @@ import { createVerifier, discoverJwksUri } from './auth/verifier.ts';
 import { registerErrorHandler } from './plugins/external/errorHandler.ts';
 import { registerAuth } from './plugins/app/auth.ts';
 import { registerRoutes } from './routes/index.ts';
+import { registerOidc } from './oidc/index.ts';
 import { registerWorkers, QUEUES } from './jobs/workers.ts';
 import { startJobs } from './jobs/boss.ts';
 import { ensureAdmin } from './services/accounts.ts';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
   registerErrorHandler(app);
   registerAuth(app);
+  await registerOidc(app);
   app.get('/health', async () => {
     await db.query('select 1');
     return { status: 'ok' };

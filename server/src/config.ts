@@ -13,6 +13,13 @@ const schema = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('dashboard'),
   OIDC_AUDIENCE: z.string().optional(),
+  /** Extra browser origins (comma-separated) allowed to call the local provider's token endpoint, e.g. a Vite dev server. */
+  OIDC_CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim().replace(/\/$/, '')).filter(Boolean)),
+  /** Sign-in / sign-up attempts per minute per client address and email address. */
+  OIDC_LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

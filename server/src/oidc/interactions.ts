@@ -1,0 +1,177 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type Provider from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
+import { errors as oidcErrors } from 'oidc-provider';
+import { z } from 'zod';
+import { AppError } from '../errors.ts';
+import { verifyPassword } from '../auth/password.ts';
+import { usersRepo } from '../repositories/users.ts';
+import { createAccount } from '../services/accounts.ts';
+import { pickLocale, t, type Locale, type TextKey } from './i18n.ts';
+import { messagePage, pageCsp, signInPage, signUpPage } from './pages.ts';
+import { SCOPE } from './provider.ts';
+
+type Screen = 'signin' | 'signup';
+type Form = { email?: string; password?: string; password2?: string; lang?: string };
+
+const MIN_PASSWORD = 8;
+const emailSchema = z.email();
+
+/** Thrown when the browser's interaction is gone (expired, finished, cookie missing). */
+class InteractionGone extends Error {}
+
+/**
+ * The provider's own sign-in and sign-up pages (German or English), posted as plain
+ * HTML forms. Signing in or up finishes the interaction; oidc-provider then issues
+ * the authorization code to the dashboard.
+ */
+export async function interactionRoutes(
+  app: FastifyInstance,
+  opts: { provider: Provider; issuerPath: string; loginRateLimit: number },
+) {
+  const { provider, issuerPath } = opts;
+  const { config, db, audience } = app.ctx;
+  const homeUrl = `${config.publicUrl}/`;
+  const csp = pageCsp([new URL(config.publicUrl).origin]);
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  const limited = {
+    rateLimit: {
+      max: opts.loginRateLimit,
+      timeWindow: 60_000,
+      // Per address and account: one guessing client cannot lock others out, nor try many passwords.
+      keyGenerator: (req: FastifyRequest) => `${req.ip}|${String((req.body as Form | undefined)?.email ?? '').trim().toLowerCase()}`,
+    },
+  };
+
+  const base = (uid: string) => `${issuerPath}/interaction/${encodeURIComponent(uid)}`;
+  const href = (uid: string, screen: Screen, l: Locale) => `${base(uid)}?screen=${screen}&lang=${l}`;
+
+  function html(reply: FastifyReply, status: number, body: string) {
+    return reply
+      .status(status)
+      .header('content-security-policy', csp)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(body);
+  }
+
+  function renderForm(reply: FastifyReply, status: number, uid: string, screen: Screen, l: Locale, form: { email?: string; error?: TextKey }) {
+    const common = {
+      locale: l,
+      homeUrl,
+      email: form.email,
+      error: form.error ? t(l, form.error) : undefined,
+      langHref: (other: Locale) => href(uid, screen, other),
+    };
+    return html(
+      reply,
+      status,
+      screen === 'signup'
+        ? signUpPage({ ...common, action: `${base(uid)}/signup`, signInHref: href(uid, 'signin', l), trialDays: config.TRIAL_DAYS })
+        : signInPage({ ...common, action: `${base(uid)}/login`, signUpHref: href(uid, 'signup', l) }),
+    );
+  }
+
+  /** The interaction named by the browser's cookie; it must be the one in the address. */
+  async function interaction(req: FastifyRequest, reply: FastifyReply, uid: string) {
+    try {
+      const details = await provider.interactionDetails(req.raw, reply.raw);
+      if (details.uid !== uid) throw new InteractionGone();
+      return details;
+    } catch (e) {
+      if (e instanceof oidcErrors.SessionNotFound || e instanceof InteractionGone) throw new InteractionGone();
+      throw e;
+    }
+  }
+
+  async function finish(req: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
+    const to = await provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true });
+    return reply.redirect(to, 303);
+  }
+
+  const localeOf = (req: FastifyRequest, explicit: unknown, uiLocales?: unknown) =>
+    pickLocale({ explicit, uiLocales, acceptLanguage: req.headers['accept-language'] });
+
+  app.setErrorHandler(async (err: Error & { statusCode?: number }, req, reply) => {
+    const { uid } = (req.params ?? {}) as { uid?: string };
+    const body = (req.body ?? {}) as Form;
+    const l = localeOf(req, body.lang ?? (req.query as Form | undefined)?.lang);
+    if (err.statusCode === 429 && uid) {
+      const screen: Screen = req.url.split('?')[0].endsWith('/signup') ? 'signup' : 'signin';
+      return renderForm(reply, 429, uid, screen, l, { email: body.email, error: 'tooManyAttempts' });
+    }
+    if (err instanceof InteractionGone)
+      return html(reply, 400, messagePage({ locale: l, title: t(l, 'errorTitle'), message: t(l, 'sessionExpired'), homeUrl }));
+    req.log.error({ err }, 'sign-in page failed');
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    return html(reply, status, messagePage({ locale: l, title: t(l, 'errorTitle'), message: t(l, 'signInFailed'), homeUrl }));
+  });
+
+  app.get<{ Params: { uid: string }; Querystring: { screen?: string; lang?: string } }>('/:uid', async (req, reply) => {
+    const { uid } = req.params;
+    const details = await interaction(req, reply, uid);
+    const { params, prompt } = details;
+    if (prompt.name === 'consent') {
+      // Not expected (loadExistingGrant covers the dashboard), but a first-party client never asks.
+      const grant = details.grantId
+        ? (await provider.Grant.find(details.grantId))!
+        : new provider.Grant({ accountId: details.session!.accountId, clientId: String(params.client_id) });
+      grant.addOIDCScope(`${SCOPE} offline_access`);
+      grant.addResourceScope(audience, SCOPE);
+      return finish(req, reply, { consent: { grantId: await grant.save() } });
+    }
+    const l = localeOf(req, req.query.lang, params.ui_locales);
+    const screen: Screen =
+      req.query.screen === 'signup' || req.query.screen === 'signin'
+        ? req.query.screen
+        : params.screen_hint === 'signup'
+          ? 'signup'
+          : 'signin';
+    const loginHint = typeof params.login_hint === 'string' ? params.login_hint : undefined;
+    return renderForm(reply, 200, uid, screen, l, { email: loginHint });
+  });
+
+  app.post<{ Params: { uid: string }; Body: Form }>('/:uid/login', { config: limited }, async (req, reply) => {
+    const { uid } = req.params;
+    const body = req.body ?? {};
+    const l = localeOf(req, body.lang);
+    await interaction(req, reply, uid);
+    const email = String(body.email ?? '').trim();
+    const password = String(body.password ?? '');
+    const fail = (status: number, error: TextKey) => renderForm(reply, status, uid, 'signin', l, { email, error });
+    if (!email || !password) return fail(400, 'required');
+    const user = await usersRepo.byEmail(db, email);
+    if (!user) return fail(400, 'emailNotRegistered');
+    if (!(await verifyPassword(password, user.password_hash))) return fail(401, 'wrongPassword');
+    return finish(req, reply, { login: { accountId: user.subject, remember: true } });
+  });
+
+  app.post<{ Params: { uid: string }; Body: Form }>('/:uid/signup', { config: limited }, async (req, reply) => {
+    const { uid } = req.params;
+    const body = req.body ?? {};
+    const l = localeOf(req, body.lang);
+    await interaction(req, reply, uid);
+    const email = String(body.email ?? '').trim();
+    const password = String(body.password ?? '');
+    const fail = (status: number, error: TextKey) => renderForm(reply, status, uid, 'signup', l, { email, error });
+    if (!email || !password || !body.password2) return fail(400, 'required');
+    if (!emailSchema.safeParse(email).success) return fail(400, 'invalidEmail');
+    if (password.length < MIN_PASSWORD) return fail(400, 'passwordTooShort');
+    if (password !== body.password2) return fail(400, 'passwordMismatch');
+    let user;
+    try {
+      user = await createAccount(db, { email, password, trialDays: config.TRIAL_DAYS });
+    } catch (e) {
+      // Taken before we looked, or by a parallel sign-up (unique index on lower(email)).
+      if ((e instanceof AppError && e.key === 'EmailTaken') || (e as { code?: string }).code === '23505') return fail(409, 'emailTaken');
+      req.log.error({ err: e }, 'sign-up failed');
+      return fail(500, 'registrationFailed');
+    }
+    return finish(req, reply, { login: { accountId: user.subject, remember: true } });
+  });
+}

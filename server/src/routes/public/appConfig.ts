@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { SCOPE } from '../../oidc/provider.ts';
+
+/**
+ * GET /api/v1/public/app-config: what the dashboard needs before anyone signs in, so
+ * one build works against the local identity provider or an external OIDC_ISSUER.
+ */
+export default async function appConfigRoutes(app: FastifyInstance) {
+  app.get('/app-config', async (_req, reply) => {
+    const { config, issuer, audience } = app.ctx;
+    reply.header('cache-control', 'no-cache');
+    return {
+      oidc: { authority: issuer, clientId: config.OIDC_CLIENT_ID, scope: SCOPE, resource: audience },
+      meetingUrl: config.MEETING_URL ?? null,
+      publicUrl: config.publicUrl,
+    };
+  });
+}
