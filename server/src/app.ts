@@ -84,7 +84,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
 /** The built dashboard and widget, with the SPA fallback for the dashboard's real paths. */
 function serveDashboard(app: FastifyInstance) {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) return;
-  app.register(fastifyStatic, { root: DIST, wildcard: false, index: false, maxAge: '1h' });
+  // The widget files have their own route (routes/public/widgetFiles.ts) with CORS and cache rules.
+  app.register(fastifyStatic, { root: DIST, wildcard: false, index: false, maxAge: '1h', globIgnore: ['widget.js', 'widget-chat.js'] });
   const indexHtml = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
   app.get('/*', (req, reply) => {
     const p = req.url.split('?')[0];

@@ -35,6 +35,11 @@ const schema = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  // Public widget API: requests per minute per visitor (chatbot + IP) and per chatbot; longest visitor message.
+  WIDGET_RATE_PER_VISITOR: z.coerce.number().int().min(1).default(30),
+  WIDGET_RATE_PER_CHATBOT: z.coerce.number().int().min(1).default(1200),
+  WIDGET_MAX_MESSAGE_CHARS: z.coerce.number().int().min(10).max(20_000).default(1000),
   MEETING_URL: z.url().optional(),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(20),
   CRAWL_ALLOW_PRIVATE: bool.default(false),

@@ -1,0 +1,76 @@
+/**
+ * What the public widget API may do for a chatbot: does it exist, is its organization's
+ * subscription still valid, and which plan limits apply.
+ */
+import type { Queryable } from '../db/index.ts';
+import { AppError, badRequest, notFound } from '../errors.ts';
+import { isUuid } from '../repositories/users.ts';
+import { getSubscription } from '../services/subscriptions.ts';
+import type { PlanFlags } from './uiConfig.ts';
+import { visitorText } from './visitorTexts.ts';
+
+export interface ChatbotAccess extends PlanFlags {
+  id: string;
+  organization_id: string;
+  url: string;
+  lang: string;
+  initial_setup: 'pending' | 'running' | 'completed' | 'failed';
+  plan_id: string;
+  monthly_messages: number;
+  status: string;
+  valid: boolean;
+}
+
+export async function loadChatbotAccess(db: Queryable, chatbotId: string): Promise<ChatbotAccess | null> {
+  const bot = (
+    await db.query<Pick<ChatbotAccess, 'id' | 'organization_id' | 'url' | 'lang' | 'initial_setup'>>(
+      'select id, organization_id, url, lang, initial_setup from chatbots where id = $1',
+      [chatbotId],
+    )
+  ).rows[0];
+  if (!bot) return null;
+  // The subscription rules (trial end, period end, cancellation) live in one place: services/subscriptions.ts.
+  const sub = await getSubscription(db, bot.organization_id);
+  return {
+    ...bot,
+    plan_id: sub?.planId ?? 'none',
+    monthly_messages: sub?.limits.monthlyMessages ?? 0,
+    styling_allowed: sub?.limits.stylingAllowed ?? false,
+    contact_collection_allowed: sub?.limits.contactCollectionAllowed ?? false,
+    branding_removal_allowed: sub?.limits.brandingRemovalAllowed ?? false,
+    status: sub?.status ?? 'expired',
+    valid: sub?.valid ?? false,
+  };
+}
+
+/** The chatbot for a public call: 400 for a malformed id (the demo's "invalid link"), 404 unknown. */
+export async function requirePublicChatbot(db: Queryable, chatbotId: string, opts: { mustBeValid?: boolean; lang?: string } = {}) {
+  if (!isUuid(chatbotId)) throw badRequest('ValidationFailed', 'Invalid chatbot id', [{ path: 'chatbotId', message: 'not a uuid' }]);
+  const bot = await loadChatbotAccess(db, chatbotId);
+  if (!bot) throw notFound('Chatbot');
+  if (opts.mustBeValid !== false && !bot.valid)
+    throw new AppError(403, 'SubscriptionExpired', 'The subscription of this chatbot is no longer valid', {
+      visitorMessage: visitorText('SubscriptionExpired', opts.lang ?? bot.lang),
+    });
+  return bot;
+}
+
+/** Languages of the chatbot, default first. */
+export async function chatbotLanguages(db: Queryable, chatbotId: string) {
+  const r = await db.query<{ lang: string; is_default: boolean }>(
+    'select lang, is_default from chatbot_languages where chatbot_id = $1 order by is_default desc, created_at, lang',
+    [chatbotId],
+  );
+  return r.rows;
+}
+
+/** The visitor's language if the chatbot speaks it (exactly or by its base code), else the default one. */
+export function pickLanguage(available: { lang: string; is_default: boolean }[], wanted: string | undefined, fallback: string) {
+  const def = available.find((l) => l.is_default)?.lang ?? available[0]?.lang ?? fallback;
+  if (!wanted) return def;
+  const w = wanted.toLowerCase();
+  const exact = available.find((l) => l.lang.toLowerCase() === w);
+  if (exact) return exact.lang;
+  const base = w.split('-')[0];
+  return available.find((l) => l.lang.toLowerCase() === base)?.lang ?? available.find((l) => l.lang.toLowerCase().split('-')[0] === base)?.lang ?? def;
+}

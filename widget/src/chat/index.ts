@@ -1,0 +1,219 @@
+/**
+ * The chat interface, loaded by the loader when the visitor opens the widget: a dialog with
+ * the conversation, suggested questions, the composer and the lead form.
+ */
+import type { WidgetApi } from '../shared/api.ts';
+import { WidgetApiError } from '../shared/api.ts';
+import type { UiConfig } from '../shared/config.ts';
+import { h, ICONS, svgIcon } from '../shared/dom.ts';
+import { textsFor } from '../shared/texts.ts';
+import { renderLeadForm } from './leadForm.ts';
+import { link, renderAnswer, renderVisitorMessage } from './render.ts';
+import { CHAT_CSS } from './styles.ts';
+
+export interface ChatOptions {
+  root: ShadowRoot;
+  host: HTMLElement;
+  api: WidgetApi;
+  config: UiConfig;
+  lang: string;
+  training: boolean;
+  source: 'widget' | 'demo';
+  base: string;
+  onClose: () => void;
+}
+
+export interface ChatHandle {
+  open(view: 'chat' | 'contact', expanded?: boolean): void;
+  close(): void;
+  setConfig(config: UiConfig): void;
+}
+
+export type ChatModule = { mountChat: (o: ChatOptions) => ChatHandle };
+
+const MAX_CHARS = 1000;
+
+function visitorId(chatbotKey: string) {
+  // A stable, random id per browser so the history can tell returning visitors apart; no cookie.
+  const key = `chatbot-visitor:${chatbotKey}`;
+  try {
+    let id = localStorage.getItem(key);
+    if (!id) localStorage.setItem(key, (id = crypto.randomUUID()));
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
+export function mountChat(o: ChatOptions): ChatHandle {
+  let config = o.config;
+  const texts = textsFor(o.lang);
+  let chatId: string | null = null;
+  let sent = 0;
+  let leadDone = false;
+  let busy = false;
+
+  const title = h('h2', { id: 'cb-title' });
+  const contactBtn = h('button', { type: 'button', class: 'icon-btn' }, svgIcon(ICONS.person, 20), h('span', {}, texts.contactButton));
+  const closeBtn = h('button', { type: 'button', class: 'icon-btn', 'aria-label': texts.close }, svgIcon(ICONS.close, 20));
+  const introHeading = h('h3', {});
+  const subHeading = h('p', {});
+  const log = h('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': texts.conversation, tabindex: '0' });
+  const startMessage = h('div', { class: 'msg bot' });
+  log.append(
+    h('div', { class: 'intro' }, introHeading, subHeading),
+    ...(o.training ? [h('div', { class: 'notice', role: 'note' }, texts.training)] : []),
+    startMessage,
+  );
+  const chips = h('div', { class: 'chips', role: 'group', 'aria-label': texts.suggestions });
+  const input = h('textarea', { rows: '1', maxlength: String(MAX_CHARS), 'aria-label': texts.messageLabel });
+  const send = h('button', { type: 'submit', class: 'send', 'aria-label': texts.send }, svgIcon(ICONS.send, 20));
+  const composer = h('form', { class: 'composer' }, input, send);
+  const leadSlot = h('div', { class: 'lead-slot', hidden: true });
+  const footer = h('footer', {});
+  const panel = h(
+    'div',
+    { class: 'panel', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'cb-title', hidden: true },
+    h('header', {}, title, contactBtn, closeBtn),
+    log,
+    chips,
+    composer,
+    leadSlot,
+    footer,
+  );
+  o.root.append(h('style', {}, CHAT_CSS), panel);
+
+  function applyConfig() {
+    title.textContent = config.title;
+    introHeading.textContent = config.introHeading;
+    subHeading.textContent = config.subHeading;
+    startMessage.textContent = config.startMessage;
+    startMessage.hidden = !config.startMessage;
+    input.placeholder = config.placeholderText;
+    contactBtn.hidden = !config.collectContacts || leadDone;
+    chips.replaceChildren(
+      ...(sent ? [] : config.recommendedMessages).map((m) => {
+        const b = h('button', { type: 'button', class: 'chip' }, m);
+        b.addEventListener('click', () => void ask(m));
+        return b;
+      }),
+    );
+    chips.hidden = chips.childElementCount === 0;
+    footer.replaceChildren(...(config.showPoweredBy ? [texts.poweredBy + ' ', link(o.base, 'Chatbot')] : []));
+    footer.hidden = !config.showPoweredBy;
+  }
+
+  function scrollDown() {
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function showError(e: unknown) {
+    const msg =
+      e instanceof WidgetApiError
+        ? e.visitorMessage ?? (e.key === 'NoInternetConnection' ? texts.offline : e.key === 'ValidationFailed' ? texts.tooLong : texts.error)
+        : texts.error;
+    log.append(h('div', { class: 'msg error', role: 'alert' }, msg));
+    scrollDown();
+  }
+
+  async function ensureChat() {
+    if (chatId) return chatId;
+    const chat = await o.api.startChat({ lang: o.lang, visitorId: visitorId(o.host.dataset.chatbotId ?? ''), source: o.source });
+    return (chatId = chat.id);
+  }
+
+  async function ask(text: string) {
+    const question = text.trim();
+    if (!question || busy) return;
+    busy = true;
+    send.disabled = true;
+    sent++;
+    chips.hidden = true;
+    log.append(renderVisitorMessage(question));
+    const typing = h('div', { class: 'typing', role: 'status', 'aria-label': texts.typing }, h('span', {}), h('span', {}), h('span', {}));
+    log.append(typing);
+    scrollDown();
+    try {
+      const id = await ensureChat();
+      const answer = await o.api.send(id, question);
+      typing.remove();
+      log.append(renderAnswer(answer, texts));
+      if (answer.showLeadForm && !leadDone) showLead();
+    } catch (e) {
+      typing.remove();
+      showError(e);
+    } finally {
+      busy = false;
+      send.disabled = false;
+      scrollDown();
+    }
+  }
+
+  function showChat() {
+    leadSlot.hidden = true;
+    leadSlot.replaceChildren();
+    log.hidden = false;
+    composer.hidden = false;
+    chips.hidden = chips.childElementCount === 0 || sent > 0;
+    input.focus();
+  }
+
+  function showLead() {
+    if (!config.collectContacts || leadDone) return showChat();
+    const { form, focus } = renderLeadForm(
+      config,
+      texts,
+      async (values) => {
+        const id = await ensureChat();
+        await o.api.lead(id, values);
+        leadDone = true;
+        contactBtn.hidden = true;
+        showChat();
+        log.append(h('div', { class: 'msg bot' }, texts.thanks));
+        scrollDown();
+      },
+      showChat,
+    );
+    log.hidden = true;
+    composer.hidden = true;
+    chips.hidden = true;
+    leadSlot.replaceChildren(form);
+    leadSlot.hidden = false;
+    focus();
+  }
+
+  composer.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const text = input.value;
+    input.value = '';
+    void ask(text);
+  });
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      composer.requestSubmit();
+    }
+  });
+  panel.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') o.onClose();
+  });
+  closeBtn.addEventListener('click', () => o.onClose());
+  contactBtn.addEventListener('click', showLead);
+
+  applyConfig();
+  return {
+    open(view, expanded = false) {
+      panel.hidden = false;
+      panel.classList.toggle('expanded', expanded);
+      if (view === 'contact') showLead();
+      else showChat();
+    },
+    close() {
+      panel.hidden = true;
+    },
+    setConfig(next) {
+      config = next;
+      applyConfig();
+    },
+  };
+}

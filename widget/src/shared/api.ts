@@ -1,0 +1,63 @@
+/** The public widget API (/api/v1/public/…). Errors keep the server's key and visitor text. */
+import type { PublicConfig } from './config.ts';
+
+export class WidgetApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: string,
+    readonly visitorMessage?: string,
+  ) {
+    super(key);
+  }
+}
+
+export interface AnswerSource {
+  type: 'webpage' | 'document' | 'qna';
+  id: string;
+  url?: string;
+  title?: string;
+  name?: string;
+}
+
+export interface Contact {
+  name: string;
+  email: string;
+  phone: string;
+  department: string;
+}
+
+export interface AnswerResponse {
+  id: string;
+  answer: string;
+  sources: AnswerSource[];
+  contact: Contact | null;
+  showLeadForm: boolean;
+  category: string;
+}
+
+export function createApi(base: string, chatbotId: string) {
+  const root = `${base}/api/v1/public/chatbots/${encodeURIComponent(chatbotId)}`;
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(root + path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'omit',
+      });
+    } catch {
+      throw new WidgetApiError(0, 'NoInternetConnection');
+    }
+    const json = await res.json().catch(() => null);
+    if (!res.ok) throw new WidgetApiError(res.status, json?.error ?? 'Unknown', json?.details?.visitorMessage);
+    return json as T;
+  }
+  return {
+    config: (lang?: string) => call<PublicConfig>('GET', `/config${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`),
+    startChat: (body: { lang: string; visitorId?: string; source: 'widget' | 'demo' }) => call<{ id: string; lang: string }>('POST', '/chats', body),
+    send: (chatId: string, text: string) => call<AnswerResponse>('POST', `/chats/${encodeURIComponent(chatId)}/messages`, { text }),
+    lead: (chatId: string, lead: Record<string, string | boolean>) => call<{ category: string }>('POST', `/chats/${encodeURIComponent(chatId)}/lead`, lead),
+  };
+}
+export type WidgetApi = ReturnType<typeof createApi>;
