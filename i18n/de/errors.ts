@@ -27,6 +27,8 @@ export const errors: MessagesOf<typeof en> = {
   LanguageAlreadyAdded: 'Diese Sprache wurde bereits hinzugefügt',
   DefaultLanguageNotDeletable: 'Die Standardsprache kann nicht gelöscht werden',
   WebsiteNotReachable: 'Die Webseite ist nicht erreichbar',
+  MessageQuotaReached: 'Die monatlichen Nachrichten Ihres Tarifs sind aufgebraucht',
+  OriginNotAllowed: 'Der Chatbot ist auf dieser Website nicht freigegeben',
   texts: {
     emailNotRegistered: 'E-Mail-Adresse nicht registriert',
     wrongPassword: 'Falsches Passwort',

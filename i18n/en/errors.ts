@@ -25,6 +25,8 @@ export const errors = {
   LanguageAlreadyAdded: 'This language has already been added',
   DefaultLanguageNotDeletable: 'The default language cannot be deleted',
   WebsiteNotReachable: 'The website could not be reached',
+  MessageQuotaReached: 'The monthly messages of your plan are used up',
+  OriginNotAllowed: 'The chatbot is not enabled on this website',
   texts: {
     emailNotRegistered: 'Email address not registered',
     wrongPassword: 'Wrong password',
