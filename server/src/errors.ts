@@ -29,8 +29,6 @@ export const ERROR_KEYS = [
   'LanguageAlreadyAdded',
   'DefaultLanguageNotDeletable',
   'WebsiteNotReachable',
-  'MessageQuotaReached',
-  'OriginNotAllowed',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number] | (string & {});
 

@@ -138,3 +138,91 @@ describe('GET chatbots/{id} and verify', () => {
     expect((await verify()).status).toBe(200);
   });
 });
+
+/** Width and height from a JPEG's start-of-frame marker. */
+function jpegSize(buf: Buffer) {
+  let i = 2;
+  while (i < buf.length) {
+    const marker = buf[i + 1];
+    const len = buf.readUInt16BE(i + 2);
+    if (marker >= 0xc0 && marker <= 0xc2) return { height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
+    i += 2 + len;
+  }
+  return null;
+}
+
+describe('GET chatbots/screenshot', () => {
+  it('takes a real 1280×800 JPEG of the site with Chromium and caches it for the day', async () => {
+    const { token } = await s.createUser();
+    const target = `127.0.0.1:${site.port}/`;
+    const r = await s.api('GET', `/api/v1/chatbots/screenshot?url=${encodeURIComponent(target)}`, { token });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.url).toBe(`https://127.0.0.1:${site.port}/`);
+    expect(r.json.image).toMatch(/^data:image\/jpeg;base64,/);
+    const jpeg = Buffer.from(r.json.image.split(',')[1], 'base64');
+    expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
+    expect(jpegSize(jpeg)).toEqual({ width: 1280, height: 800 });
+    const hits = site.requests.length;
+    const again = await s.api('GET', `/api/v1/chatbots/screenshot?url=${encodeURIComponent(target)}`, { token });
+    expect(again.json.image).toBe(r.json.image);
+    expect(site.requests.length).toBe(hits); // served from the cache, the site was not asked again
+    const cached = await s.db.query('select url from screenshot_cache where url = $1', [r.json.url]);
+    expect(cached.rows).toHaveLength(1);
+  });
+
+  it('refuses a URL with # or without a dotted host, and needs a token', async () => {
+    const { token } = await s.createUser();
+    for (const u of ['https://example.com/#top', 'localhost', 'ftp://example.com']) {
+      const r = await s.api('GET', `/api/v1/chatbots/screenshot?url=${encodeURIComponent(u)}`, { token });
+      expect(r.status, u).toBe(400);
+      expect(r.json.error).toBe('ValidationFailed');
+    }
+    expect((await s.api('GET', '/api/v1/chatbots/screenshot', { token })).status).toBe(400);
+    expect((await s.api('GET', '/api/v1/chatbots/screenshot?url=example.com')).status).toBe(401);
+  });
+
+  it('answers 502 WebsiteNotReachable for a site that does not answer', async () => {
+    const { token } = await s.createUser();
+    const port = await closedPort();
+    const r = await s.api('GET', `/api/v1/chatbots/screenshot?url=${encodeURIComponent(`127.0.0.1:${port}`)}`, { token });
+    expect(r.status).toBe(502);
+    expect(r.json.error).toBe('WebsiteNotReachable');
+  });
+});
+
+describe('without CRAWL_ALLOW_PRIVATE and without Chromium', () => {
+  let strict: TestServer;
+  let noChromium: TestServer;
+  beforeAll(async () => {
+    [strict, noChromium] = await Promise.all([
+      startTestServer({ CRAWL_ALLOW_PRIVATE: 'false' }),
+      startTestServer({ CHROMIUM_PATH: '/nonexistent/chromium' }),
+    ]);
+  });
+  afterAll(async () => {
+    await strict?.close();
+    await noChromium?.close();
+  });
+
+  it('the setup job and the screenshot refuse loopback addresses', async () => {
+    const { user, token } = await strict.createUser();
+    const r = await strict.api('POST', '/api/v1/chatbots', { token, body: { organizationId: user.organization_id, url: `127.0.0.1:${site.port}`, lang: 'de' } });
+    expect(r.status).toBe(201);
+    const row = await waitFor(async () => {
+      const st = (await strict.db.query<{ initial_setup: string; initial_setup_progress: any }>('select * from chatbots where id = $1', [r.json.id])).rows[0];
+      return st.initial_setup === 'failed' || st.initial_setup === 'completed' ? st : null;
+    });
+    expect(row.initial_setup).toBe('failed');
+    expect(row.initial_setup_progress.message).toMatch(/private/);
+    const shot = await strict.api('GET', `/api/v1/chatbots/screenshot?url=${encodeURIComponent(`127.0.0.1:${site.port}`)}`, { token });
+    expect(shot.status).toBe(400);
+    expect(shot.json.details[0]).toMatchObject({ path: 'url', code: 'private' });
+  });
+
+  it('the screenshot answers 501 FeatureNotConfigured when there is no Chromium', async () => {
+    const { token } = await noChromium.createUser();
+    const r = await noChromium.api('GET', '/api/v1/chatbots/screenshot?url=example.com', { token });
+    expect(r.status).toBe(501);
+    expect(r.json.error).toBe('FeatureNotConfigured');
+  });
+});

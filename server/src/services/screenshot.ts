@@ -57,24 +57,33 @@ export async function takeScreenshot(ctx: AppContext, rawUrl: string): Promise<S
     const deadline = Date.now() + TIME_LIMIT_MS;
     try {
       browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: TIME_LIMIT_MS });
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: false });
-      if (!allowPrivate) {
-        // Subresources and navigations to private addresses are refused too (cached per host).
-        const verdicts = new Map<string, Promise<boolean>>();
-        await page.route('**/*', (route) => {
-          const u = new URL(route.request().url());
-          if (u.protocol !== 'http:' && u.protocol !== 'https:') return route.continue();
-          if (!verdicts.has(u.hostname)) verdicts.set(u.hostname, hostOk(u.hostname));
-          return verdicts.get(u.hostname)!.then((ok) => (ok ? route.continue() : route.abort('blockedbyclient')));
-        });
-      }
-      const go = (target: string) => page.goto(target, { waitUntil: 'load', timeout: Math.max(1000, deadline - Date.now() - 2000) });
+      const openPage = async () => {
+        const page = await browser!.newPage({ viewport: { width: 1280, height: 800 } });
+        if (!allowPrivate) {
+          // Subresources and navigations to private addresses are refused too (cached per host).
+          const verdicts = new Map<string, Promise<boolean>>();
+          await page.route('**/*', (route) => {
+            const u = new URL(route.request().url());
+            if (u.protocol !== 'http:' && u.protocol !== 'https:') return route.continue();
+            if (!verdicts.has(u.hostname)) verdicts.set(u.hostname, hostOk(u.hostname));
+            return verdicts.get(u.hostname)!.then((ok) => (ok ? route.continue() : route.abort('blockedbyclient')));
+          });
+        }
+        return page;
+      };
+      const go = async (target: string) => {
+        const page = await openPage();
+        await page.goto(target, { waitUntil: 'load', timeout: Math.max(1000, deadline - Date.now() - 2000) });
+        return page;
+      };
+      let page;
       try {
-        await go(url);
+        page = await go(url);
       } catch (e) {
-        // A site without https: the URL is stored as https, but the picture may come over http.
+        // A site without https: the URL is stored as https, but the picture may come over http
+        // (in a fresh tab: the failed one is busy showing Chromium's error page).
         if (!/ERR_SSL|ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_CERT/.test((e as Error).message)) throw e;
-        await go('http://' + url.slice('https://'.length));
+        page = await go('http://' + url.slice('https://'.length));
       }
       // Redirects are not routed by Playwright: check where we ended up before handing out the picture.
       if (!allowPrivate && !(await hostOk(new URL(page.url()).hostname))) throw new FetchError('redirected to a private address', 'EPRIVATE');
