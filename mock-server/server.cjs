@@ -3,7 +3,7 @@
  * `npm run mock` (= node --import tsx mock-server/server.cjs): the mock API on MOCK_PORT (default 3001).
  * tsx is needed because the request schemas are shared with the real server (server/src/schemas/contract.ts).
  *
- * Environment: MOCK_PORT (0 = any free port), MOCK_HOST (default 127.0.0.1), MOCK_PUBLIC_URL (how the
+ * Environment: MOCK_PORT (0 = any free port), MOCK_HOST (default localhost), MOCK_PUBLIC_URL (how the
  * browser reaches the mock), MOCK_DB (fixture file, default mock-server/db.json), MOCK_LOG=false to mute
  * request logs, OIDC_ISSUER / OIDC_CLIENT_ID / OIDC_AUDIENCE / MEETING_URL for the app-config answer.
  */
@@ -14,7 +14,7 @@ const { startMockOidc } = require('./oidc.cjs');
 
 async function main(env = process.env) {
   const port = Number(env.MOCK_PORT ?? 3001);
-  const host = env.MOCK_HOST || '127.0.0.1';
+  const host = env.MOCK_HOST || 'localhost';
   const fixtures = JSON.parse(fs.readFileSync(env.MOCK_DB || path.join(__dirname, 'db.json'), 'utf8'));
 
   // The public URL depends on the port actually bound (MOCK_PORT=0), so listen first, then mount.
@@ -22,7 +22,7 @@ async function main(env = process.env) {
   const server = http.createServer();
   await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
   const bound = server.address().port;
-  const publicUrl = (env.MOCK_PUBLIC_URL || `http://${host === '0.0.0.0' ? 'localhost' : host}:${bound}`).replace(/\/$/, '');
+  const publicUrl = (env.MOCK_PUBLIC_URL || `http://${['0.0.0.0', '::'].includes(host) ? 'localhost' : host}:${bound}`).replace(/\/$/, '');
 
   const clientId = env.OIDC_CLIENT_ID || 'dashboard';
   const audience = env.OIDC_AUDIENCE || `${publicUrl}/api/v1`;

@@ -1,0 +1,84 @@
+import net from 'node:net';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Closed-loop HTTP load from a worker thread: `concurrency` clients each send their next request as soon as
+ * the previous one is answered, until `n` requests are done. The server under test keeps the main thread,
+ * so client and server do not share an event loop. Returns each request's latency in ms.
+ */
+export interface LoadResult {
+  latencies: number[];
+  errors: number;
+  statuses: Record<string, number>;
+  wallMs: number;
+}
+
+const WORKER_CODE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, headers, n, concurrency, warmup } = workerData;
+async function one() {
+  const t = performance.now();
+  try {
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    return { ms: performance.now() - t, status: res.status };
+  } catch (e) {
+    return { ms: performance.now() - t, status: 'error' };
+  }
+}
+(async () => {
+  for (let i = 0; i < warmup; i++) await one();
+  const latencies = [];
+  const statuses = {};
+  let next = 0;
+  const start = performance.now();
+  async function client() {
+    while (next < n) {
+      next++;
+      const r = await one();
+      latencies.push(r.ms);
+      statuses[r.status] = (statuses[r.status] || 0) + 1;
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, client));
+  parentPort.postMessage({ latencies, statuses, wallMs: performance.now() - start });
+})();
+`;
+
+export function runLoad(opts: { url: string; headers?: Record<string, string>; n: number; concurrency: number; warmup?: number }): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_CODE, {
+      eval: true,
+      workerData: { url: opts.url, headers: opts.headers ?? {}, n: opts.n, concurrency: opts.concurrency, warmup: opts.warmup ?? 100 },
+    });
+    worker.once('message', (m: { latencies: number[]; statuses: Record<string, number>; wallMs: number }) => {
+      const errors = Object.entries(m.statuses)
+        .filter(([s]) => s !== '200')
+        .reduce((a, [, c]) => a + c, 0);
+      resolve({ latencies: m.latencies, errors, statuses: m.statuses, wallMs: m.wallMs });
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+/** Nearest-rank percentile of unsorted numbers. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1];
+}
+
+export const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
