@@ -29,6 +29,8 @@ export const ERROR_KEYS = [
   'LanguageAlreadyAdded',
   'DefaultLanguageNotDeletable',
   'WebsiteNotReachable',
+  'MessageQuotaReached',
+  'OriginNotAllowed',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number] | (string & {});
 

@@ -4,6 +4,11 @@ import chatbotsRoutes from './api/chatbots/index.ts';
 import languagesRoutes from './api/languages/index.ts';
 import translationsRoutes from './api/translations/index.ts';
 import stripeRoutes from './api/stripe/index.ts';
+import uiconfigRoutes from './api/uiconfig/index.ts';
+import publicRoutes from './public/index.ts';
+import widgetFileRoutes from './public/widgetFiles.ts';
+import appConfigRoutes from './public/appConfig.ts';
+import internalRoutes from './internal/index.ts';
 
 /**
  * Every feature's routes, registered under their prefix. Adding a feature = one line here.
@@ -16,5 +21,10 @@ export async function registerRoutes(app: FastifyInstance) {
     await api.register(languagesRoutes);
     await api.register(translationsRoutes);
     await api.register(stripeRoutes);
+    await api.register(uiconfigRoutes);
+    await api.register(publicRoutes, { prefix: '/public' });
+    await api.register(appConfigRoutes, { prefix: '/public' });
   }, { prefix: '/api/v1' });
+  await app.register(widgetFileRoutes);
+  await app.register(internalRoutes);
 }
