@@ -35,6 +35,8 @@ export class ApiError extends HttpError {
     // The message is an i18n key: the server's precise key when the dashboard knows it, else the mapped one.
     const shownKey = serverKey && knownKeys.has(serverKey) ? serverKey : key;
     super(`errors.${shownKey}`, status, body);
+    // ra-core's HttpError resets the prototype to its own; restore ours so `instanceof ApiError` holds.
+    Object.setPrototypeOf(this, new.target.prototype);
     this.name = 'ApiError';
     this.key = key;
     this.serverKey = serverKey;

@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest';
+import { runGuard, type GuardDeps } from '../../src/providers/guardRunner.ts';
+import { guardRouteOf } from '../../src/providers/guard.ts';
+import type { UserLookup } from '../../server/src/schemas/contract.ts';
+
+const registered = { user: { id: 'u' }, subscription: null, chatbot: { id: 'c' } } as unknown as UserLookup;
+
+function deps(over: Partial<GuardDeps> = {}): GuardDeps & { calls: string[] } {
+  const calls: string[] = [];
+  const rec = (name: string, value?: unknown) => vi.fn(async () => (calls.push(name), value)) as any;
+  return {
+    calls,
+    captureAdminParams: () => ({ adminToken: null, userId: null, chatbotId: null }),
+    session: async () => ({ accessToken: 't', expiresAt: 10_000 }),
+    silentRefresh: rec('silentRefresh', true),
+    signOutLocally: rec('signOutLocally'),
+    getUser: () => undefined,
+    loadUser: rec('loadUser', registered),
+    startSignIn: rec('startSignIn'),
+    startSignUp: rec('startSignUp'),
+    signOut: rec('signOut'),
+    nowSeconds: () => 1000,
+    ...over,
+  };
+}
+
+describe('runGuard', () => {
+  it('loads the user, then continues a registered user', async () => {
+    const d = deps();
+    expect(await runGuard(guardRouteOf({}), d)).toEqual({ type: 'continue' });
+    expect(d.calls).toEqual(['loadUser']);
+  });
+  it('refreshes an expiring token silently and goes on', async () => {
+    const d = deps({ session: async () => ({ accessToken: 't', expiresAt: 1010 }) });
+    expect(await runGuard(guardRouteOf({}), d)).toEqual({ type: 'continue' });
+    expect(d.calls).toEqual(['silentRefresh', 'loadUser']);
+  });
+  it('signs out locally when the refresh fails, then starts sign-in', async () => {
+    const d = deps({ session: async () => ({ accessToken: 't', expiresAt: 1010 }) });
+    d.silentRefresh = vi.fn(async () => (d.calls.push('silentRefresh'), false));
+    expect(await runGuard(guardRouteOf({}), d)).toEqual({ type: 'leaving' });
+    expect(d.calls).toEqual(['silentRefresh', 'signOutLocally', 'startSignIn']);
+  });
+  it('never refreshes an admin token', async () => {
+    const d = deps({
+      captureAdminParams: () => ({ adminToken: 'adm', userId: 'u2', chatbotId: null }),
+      session: async () => ({ accessToken: 't', expiresAt: 0 }),
+    });
+    expect(await runGuard(guardRouteOf({}), d)).toEqual({ type: 'continue' });
+    expect(d.calls).toEqual(['loadUser']);
+  });
+  it('signs out when the user lookup finds nobody', async () => {
+    const d = deps();
+    d.loadUser = vi.fn(async () => (d.calls.push('loadUser'), null));
+    expect(await runGuard(guardRouteOf({}), d)).toEqual({ type: 'leaving' });
+    expect(d.calls).toEqual(['loadUser', 'signOut']);
+  });
+  it('starts sign-up for a visitor on the registration', async () => {
+    const d = deps({ session: async () => null });
+    expect(await runGuard(guardRouteOf({ registrationRequired: false, onLoggedOut: 'signUp' }), d)).toEqual({ type: 'leaving' });
+    expect(d.calls).toEqual(['startSignUp']);
+  });
+});
