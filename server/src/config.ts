@@ -43,6 +43,15 @@ const schema = z.object({
   MEETING_URL: z.url().optional(),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(20),
   CRAWL_ALLOW_PRIVATE: bool.default(false),
+  // Crawler bounds: polite per-host concurrency, pages and depth per crawl, time per crawl and per page, bytes per page.
+  CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  CRAWL_MAX_PAGES: z.coerce.number().int().min(1).max(100000).default(2000),
+  CRAWL_MAX_DEPTH: z.coerce.number().int().min(0).max(50).default(8),
+  CRAWL_MAX_SECONDS: z.coerce.number().int().min(5).max(86400).default(1800),
+  CRAWL_PAGE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120000).default(15000),
+  CRAWL_MAX_PAGE_MB: z.coerce.number().positive().max(100).default(5),
+  // Uploaded documents: DATA_DIR/uploads unless set (a temporary folder when the database is in memory).
+  UPLOAD_DIR: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };

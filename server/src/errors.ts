@@ -31,6 +31,15 @@ export const ERROR_KEYS = [
   'WebsiteNotReachable',
   'MessageQuotaReached',
   'OriginNotAllowed',
+  // training
+  'TrainingLimitReached',
+  'NoValidUrlsFound',
+  'NoDirectContent',
+  'InvalidCron',
+  'FileTypeNotSupported',
+  'UrlLoadFailed',
+  'QnaImportColumns',
+  'QnaImportFailed',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number] | (string & {});
 

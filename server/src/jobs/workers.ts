@@ -1,10 +1,12 @@
 import type { AppContext } from '../context.ts';
 import { INITIAL_SETUP_QUEUE, registerInitialSetupWorker } from './initialSetup.ts';
+import { registerTrainingWorkers, TRAINING_QUEUES } from './training.ts';
 
 /** All queues the product uses; created at start so sends never fail on a missing queue. */
-export const QUEUES: string[] = [INITIAL_SETUP_QUEUE];
+export const QUEUES: string[] = [INITIAL_SETUP_QUEUE, ...TRAINING_QUEUES];
 
 /** Registers the job workers (in the server process by default, or in `npm run worker` processes). */
 export async function registerWorkers(ctx: AppContext) {
   await registerInitialSetupWorker(ctx);
+  await registerTrainingWorkers(ctx);
 }

@@ -9,6 +9,7 @@ import publicRoutes from './public/index.ts';
 import widgetFileRoutes from './public/widgetFiles.ts';
 import appConfigRoutes from './public/appConfig.ts';
 import internalRoutes from './internal/index.ts';
+import trainingRoutes from '../training/routes.ts';
 
 /**
  * Every feature's routes, registered under their prefix. Adding a feature = one line here.
@@ -22,6 +23,7 @@ export async function registerRoutes(app: FastifyInstance) {
     await api.register(translationsRoutes);
     await api.register(stripeRoutes);
     await api.register(uiconfigRoutes);
+    await api.register(trainingRoutes);
     await api.register(publicRoutes, { prefix: '/public' });
     await api.register(appConfigRoutes, { prefix: '/public' });
   }, { prefix: '/api/v1' });

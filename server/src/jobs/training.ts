@@ -1,0 +1,21 @@
+import type { AppContext } from '../context.ts';
+import { runScrapeJob } from '../training/crawler.ts';
+import { dispatchDueSchedules, runSchedule, TRAINING_SCHEDULE_QUEUE, TRAINING_TICK_QUEUE } from '../training/schedules.ts';
+import { TRAINING_CRAWL_QUEUE } from '../training/websites.ts';
+
+export { TRAINING_CRAWL_QUEUE, TRAINING_SCHEDULE_QUEUE, TRAINING_TICK_QUEUE };
+export const TRAINING_QUEUES = [TRAINING_CRAWL_QUEUE, TRAINING_SCHEDULE_QUEUE, TRAINING_TICK_QUEUE];
+
+/** Crawl jobs, the minutely dispatcher of due training schedules, and the scheduled reruns. */
+export async function registerTrainingWorkers(ctx: AppContext) {
+  await ctx.jobs.work<{ jobId: string }>(TRAINING_CRAWL_QUEUE, async (data) => {
+    await runScrapeJob(ctx, data.jobId);
+  });
+  await ctx.jobs.work<{ scheduleId: string }>(TRAINING_SCHEDULE_QUEUE, async (data) => {
+    await runSchedule(ctx, data.scheduleId);
+  });
+  await ctx.jobs.work(TRAINING_TICK_QUEUE, async () => {
+    await dispatchDueSchedules(ctx);
+  });
+  await ctx.jobs.schedule(TRAINING_TICK_QUEUE, '* * * * *', {}, TRAINING_TICK_QUEUE);
+}

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { AppError, badRequest, notFound, parse, tooLarge } from '../../../errors.ts';
+import { requireAuth } from '../../../plugins/app/auth.ts';
+import { parseListQuery, sendList } from '../../simpleRest.ts';
+import { addDocument, deleteDocument, toApiDocument, type DocumentRow } from '../../../training/documents.ts';
+import { FetchError, safeFetch } from '../../../training/fetch.ts';
+import { chatbotScope, idParam, langOr, scoped } from '../../../training/scope.ts';
+
+const SORTABLE = { name: 'lower(name)', type: 'type', size: 'size', createdAt: 'created_at', characters: 'characters', id: 'id' };
+
+/** Documents: upload (file or URL), list, delete. */
+export default async function documentsRoutes(app: FastifyInstance) {
+  const { db, config } = app.ctx;
+  const maxBytes = Math.round(config.MAX_UPLOAD_MB * 1024 * 1024);
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10 } });
+
+  const byId = async (id: string, orgId: string) => {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Document');
+    const r = await db.query<DocumentRow>('select * from documents where id = $1 and organization_id = $2', [id, orgId]);
+    if (!r.rows[0]) throw notFound('Document');
+    return r.rows[0];
+  };
+
+  app.get('/documents', async (req, reply) => {
+    const q = parseListQuery(req.query, {
+      sortable: SORTABLE, defaultSort: ['createdAt', 'DESC'],
+      filter: z.object({ ...chatbotScope, type: z.enum(['pdf', 'docx', 'txt']).optional(), q: z.string().max(200).optional(), id: z.array(z.string()).optional() }),
+    });
+    const { orgId } = await scoped(req, q.filter.chatbotId);
+    const params: unknown[] = [orgId, q.filter.chatbotId];
+    let where = 'organization_id = $1 and chatbot_id = $2';
+    if (q.filter.lang) where += ` and lang = $${params.push(q.filter.lang)}`;
+    if (q.filter.type) where += ` and type = $${params.push(q.filter.type)}`;
+    if (q.filter.q) where += ` and name ilike $${params.push(`%${q.filter.q.replace(/[%_\\]/g, '\\$&')}%`)}`;
+    if (q.filter.id) where += ` and id::text = any($${params.push(q.filter.id)}::text[])`;
+    const total = (await db.query<{ n: number }>(`select count(*)::int n from documents where ${where}`, params)).rows[0].n;
+    const rows = await db.query<DocumentRow>(`select * from documents where ${where} order by ${q.orderBy}, id limit ${q.limit} offset ${q.offset}`, params);
+    return sendList(reply, 'documents', rows.rows.map(toApiDocument), total, q.offset);
+  });
+
+  app.get('/documents/:id', async (req) => toApiDocument(await byId(idParam(req.params), requireAuth(req).organizationId)));
+
+  /** multipart/form-data: chatbotId and lang (as fields before the file, or in the query) and one file. */
+  app.post('/documents', async (req, reply) => {
+    if (!req.isMultipart()) throw badRequest('ValidationFailed', 'Send the file as multipart/form-data', [{ path: 'file', message: 'required' }]);
+    const part = await req.file();
+    if (!part) throw badRequest('ValidationFailed', 'No file', [{ path: 'file', message: 'required' }]);
+    const buf = await part.toBuffer(); // over MAX_UPLOAD_MB: 413 FileTooLarge
+    const fields = Object.fromEntries(
+      Object.entries(part.fields).flatMap(([k, v]) => (v && !Array.isArray(v) && v.type === 'field' ? [[k, String(v.value)]] : [])),
+    );
+    const f = parse(z.object(chatbotScope), { ...(req.query as object), ...fields });
+    const { bot } = await scoped(req, f.chatbotId);
+    const doc = await addDocument(app.ctx, bot, { lang: langOr(f.lang, bot), name: part.filename || 'document', buf });
+    return reply.status(201).send(toApiDocument(doc));
+  });
+
+  app.post('/documents/url', async (req, reply) => {
+    const body = parse(z.strictObject({ ...chatbotScope, url: z.url({ protocol: /^https?$/ }).max(2000) }), req.body);
+    const { bot } = await scoped(req, body.chatbotId);
+    let res;
+    try {
+      res = await safeFetch(body.url, { allowPrivate: config.CRAWL_ALLOW_PRIVATE, maxBytes, timeoutMs: 30_000, accept: '*/*' });
+    } catch (e) {
+      if (e instanceof FetchError && e.code === 'TooLarge') throw tooLarge();
+      throw new AppError(400, 'UrlLoadFailed', 'The document could not be loaded from the URL', { reason: (e as Error).message });
+    }
+    if (res.status < 200 || res.status >= 300) throw new AppError(400, 'UrlLoadFailed', `The URL answered ${res.status}`, { status: res.status });
+    const name = decodeURIComponent(path.basename(new URL(res.url).pathname)) || 'document';
+    const doc = await addDocument(app.ctx, bot, { lang: langOr(body.lang, bot), name, buf: res.body, sourceUrl: body.url });
+    return reply.status(201).send(toApiDocument(doc));
+  });
+
+  app.delete('/documents/:id', async (req) => {
+    const doc = await byId(idParam(req.params), requireAuth(req).organizationId);
+    await deleteDocument(app.ctx, doc);
+    return toApiDocument(doc);
+  });
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { notFound, parse } from '../../../errors.ts';
+import { requireAuth } from '../../../plugins/app/auth.ts';
+import { parseListQuery, sendList } from '../../simpleRest.ts';
+import { scrapeJobsRepo, toApiScrapeJob, type ScrapeJobRow } from '../../../training/scrapeJobs.ts';
+import { chatbotScope, idParam, scoped } from '../../../training/scope.ts';
+import { queueScrapeJob, websiteFor, websiteInOrg } from '../../../training/websites.ts';
+
+const SORTABLE = { createdAt: 'created_at', status: 'status', type: 'type', finishedAt: 'finished_at', id: 'id' };
+const TYPES = ['spider', 'sitemap', 'single', 'rescrape', 'selective'] as const;
+const STATUSES = ['initialized', 'running', 'completed', 'failed'] as const;
+
+/** Crawl runs: their type, status and what they added, changed and removed. */
+export default async function scrapeJobsRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+
+  app.get('/scrape-jobs', async (req, reply) => {
+    const q = parseListQuery(req.query, {
+      sortable: SORTABLE,
+      defaultSort: ['createdAt', 'DESC'],
+      filter: z.object({ ...chatbotScope, websiteId: z.uuid().optional(), status: z.enum(STATUSES).optional(), type: z.enum(TYPES).optional() }),
+    });
+    const { orgId } = await scoped(req, q.filter.chatbotId);
+    const params: unknown[] = [orgId, q.filter.chatbotId];
+    let where = 'organization_id = $1 and chatbot_id = $2';
+    if (q.filter.lang) where += ` and lang = $${params.push(q.filter.lang)}`;
+    if (q.filter.websiteId) where += ` and website_id = $${params.push(q.filter.websiteId)}`;
+    if (q.filter.status) where += ` and status = $${params.push(q.filter.status)}`;
+    if (q.filter.type) where += ` and type = $${params.push(q.filter.type)}`;
+    const total = (await db.query<{ n: number }>(`select count(*)::int n from scrape_jobs where ${where}`, params)).rows[0].n;
+    const rows = await db.query<ScrapeJobRow>(`select * from scrape_jobs where ${where} order by ${q.orderBy}, id limit ${q.limit} offset ${q.offset}`, params);
+    return sendList(reply, 'scrape-jobs', rows.rows.map(toApiScrapeJob), total, q.offset);
+  });
+
+  app.get('/scrape-jobs/:id', async (req) => {
+    const id = idParam(req.params);
+    const job = /^[0-9a-f-]{36}$/i.test(id) ? await scrapeJobsRepo.byId(db, id) : null;
+    if (!job || job.organization_id !== requireAuth(req).organizationId) throw notFound('Scrape job');
+    return toApiScrapeJob(job);
+  });
+
+  app.post('/scrape-jobs', async (req, reply) => {
+    const body = parse(
+      z.strictObject({
+        ...chatbotScope,
+        type: z.enum(TYPES),
+        websiteId: z.uuid().optional(),
+        url: z.string().trim().min(1).max(2000).optional(),
+        urls: z.array(z.string().max(2000)).max(5000).optional(),
+        scrapeSubsites: z.boolean().optional(),
+      }),
+      req.body,
+    );
+    const { bot, orgId } = await scoped(req, body.chatbotId);
+    const site = body.websiteId
+      ? await websiteInOrg(db, body.websiteId, orgId)
+      : await websiteFor(db, bot, body.lang ?? bot.lang, body.url ?? body.urls?.[0] ?? bot.url);
+    if (site.chatbot_id !== bot.id) throw notFound('Website');
+    const job = await queueScrapeJob(app.ctx, site, { type: body.type, url: body.url ?? (['spider', 'sitemap'].includes(body.type) ? site.domain : null), urls: body.urls, scrapeSubsites: body.scrapeSubsites });
+    return reply.status(202).send(toApiScrapeJob(job));
+  });
+}

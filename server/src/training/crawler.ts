@@ -1,0 +1,313 @@
+import crypto from 'node:crypto';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { createAgents, FetchError, safeFetch, type FetchOptions } from './fetch.ts';
+import { extractPage } from './extract.ts';
+import { replacePassages, removePassages } from './indexer.ts';
+import { baseLang } from './lang.ts';
+import { reservePageTraining, trainingLimits, webpageCount } from './limits.ts';
+import { loadRobots } from './robots.ts';
+import { collectSitemapUrls } from './sitemap.ts';
+import { isSameSite, isUnderPath, looksNonHtml, normalizeUrl, onSiteHost, pathOf } from './urls.ts';
+import { scrapeJobsRepo, type ScrapeJobRow } from './scrapeJobs.ts';
+
+export interface CrawlProgress {
+  pagesFound: number;
+  pagesTrained: number;
+}
+
+/** Why a crawl found nothing to train: the causes the dashboard explains to the user. */
+export type NoValidUrlCause = 'urlNotHtml' | 'wrongAddress' | 'noSubpages' | 'wwwPrefixNeeded';
+
+interface Existing {
+  id: string;
+  url: string;
+  content_hash: string | null;
+}
+
+/**
+ * Runs one scrape job to its end: discovers URLs (spider, sitemap, explicit list), fetches them
+ * politely within the bounds, extracts the main content and (re)indexes each page atomically.
+ * Never throws for a website problem: the job ends as failed with an error key instead.
+ */
+export async function runScrapeJob(
+  ctx: { db: Db; config: Config },
+  jobId: string,
+  onProgress?: (p: CrawlProgress) => Promise<void> | void,
+): Promise<ScrapeJobRow | null> {
+  const { db, config } = ctx;
+  const job = await scrapeJobsRepo.start(db, jobId);
+  if (!job) return scrapeJobsRepo.byId(db, jobId);
+  const stats = {
+    pages_found: 0, pages_trained: 0, pages_added: 0, pages_changed: 0, pages_unchanged: 0, pages_removed: 0, pages_failed: 0,
+  };
+  const notTrained: string[] = [];
+  let limitReached: string | null = null;
+  try {
+    const site = (await db.query<{ domain: string; lang: string }>('select domain, lang from websites where id = $1', [job.website_id])).rows[0];
+    if (!site) throw new Error('website deleted');
+    const siteUrl = site.domain;
+    const agents = createAgents(config.CRAWL_CONCURRENCY);
+    const fetchOpts: FetchOptions = {
+      allowPrivate: config.CRAWL_ALLOW_PRIVATE,
+      agents,
+      timeoutMs: config.CRAWL_PAGE_TIMEOUT_MS,
+      maxBytes: Math.round(config.CRAWL_MAX_PAGE_MB * 1024 * 1024),
+      maxRedirects: 5,
+    };
+    const deadline = Date.now() + config.CRAWL_MAX_SECONDS * 1000;
+    const robots = await loadRobots(siteUrl, fetchOpts);
+    const limits = await trainingLimits(db, job.organization_id);
+    let pageCount = await webpageCount(db, job.organization_id);
+    const existing = new Map<string, Existing>();
+    for (const r of (await db.query<Existing>('select id, url, content_hash from webpages where website_id = $1', [job.website_id])).rows)
+      existing.set(r.url, r);
+    const knownHashes = new Map<string, string>(); // content hash → url, across this site
+    for (const e of existing.values()) if (e.content_hash) knownHashes.set(e.content_hash, e.url);
+
+    const causes = new Set<NoValidUrlCause>();
+    const seen = new Set<string>(); // URLs queued or done
+    const done = new Set<string>(); // URLs whose content was handled (final and canonical)
+    const queue: { url: string; depth: number }[] = [];
+    let linksFound = 0;
+    let startFailed = false;
+
+    /** Normalises a candidate and tells whether it may be crawled at all. */
+    const admit = (raw: string): string | null => {
+      const n = normalizeUrl(raw);
+      if (!n || !isSameSite(n, siteUrl)) return null;
+      const url = normalizeUrl(onSiteHost(n, siteUrl))!;
+      if (!isUnderPath(url, siteUrl)) return null;
+      if (looksNonHtml(url)) {
+        causes.add('urlNotHtml');
+        return null;
+      }
+      if (!robots.isAllowed(url)) return null;
+      return url;
+    };
+    const enqueue = (raw: string, depth: number) => {
+      const url = admit(raw);
+      if (!url || seen.has(url)) return;
+      seen.add(url);
+      queue.push({ url, depth });
+    };
+
+    const follow = job.type === 'spider' || job.scrape_subsites;
+    const startUrl = job.url ?? siteUrl;
+    if (job.type === 'sitemap') {
+      const maps = robots.sitemaps.length ? robots.sitemaps : [new URL('/sitemap.xml', siteUrl).toString()];
+      const { urls } = await collectSitemapUrls(maps, { ...fetchOpts, maxUrls: config.CRAWL_MAX_PAGES * 2 });
+      for (const u of urls) enqueue(u, 0);
+      if (!urls.length) causes.add('wrongAddress');
+    } else if (job.type === 'rescrape' || job.type === 'selective') {
+      const list = job.urls.length ? job.urls : job.type === 'rescrape' ? [...existing.keys()] : [];
+      for (const u of list) enqueue(u, 0);
+    } else enqueue(startUrl, 0);
+    stats.pages_found = queue.length;
+
+    let fetched = 0;
+    let lastFlush = 0;
+    let cyclesLeft = true;
+    const flush = async (force = false) => {
+      if (!force && Date.now() - lastFlush < 500) return;
+      lastFlush = Date.now();
+      await scrapeJobsRepo.progress(db, job.id, stats);
+      await onProgress?.({ pagesFound: stats.pages_found, pagesTrained: stats.pages_trained });
+    };
+
+    const handle = async ({ url, depth }: { url: string; depth: number }) => {
+      const isStart = url === admit(startUrl) && depth === 0;
+      const known = existing.get(url);
+      if (!cyclesLeft && !(job.only_new && known)) {
+        notTrained.push(url);
+        return;
+      }
+      let res;
+      try {
+        res = await safeFetch(url, fetchOpts);
+      } catch (e) {
+        stats.pages_failed++;
+        if (isStart) {
+          startFailed = true;
+          causes.add('wrongAddress');
+          if (!new URL(siteUrl).hostname.startsWith('www.')) causes.add('wwwPrefixNeeded');
+        }
+        if (e instanceof FetchError && e.code === 'PrivateAddress') causes.add('wrongAddress');
+        return;
+      }
+      if (res.status === 404 || res.status === 410) {
+        if (known) {
+          await removePage(db, known.id);
+          existing.delete(url);
+          stats.pages_removed++;
+        } else stats.pages_failed++;
+        if (isStart) causes.add('wrongAddress');
+        return;
+      }
+      if (res.status < 200 || res.status >= 300) {
+        stats.pages_failed++;
+        if (isStart) causes.add('wrongAddress');
+        return;
+      }
+      if (!/html|xhtml/.test(res.contentType)) {
+        causes.add('urlNotHtml');
+        return;
+      }
+      // Redirects: the page lives at its final address, if that is still on the site.
+      const finalRaw = normalizeUrl(res.url);
+      if (!finalRaw || !isSameSite(finalRaw, siteUrl)) return;
+      let pageUrl = normalizeUrl(onSiteHost(finalRaw, siteUrl))!;
+      if (pageUrl !== url) {
+        if (done.has(pageUrl)) return;
+        seen.add(pageUrl);
+      }
+      const started = performance.now();
+      const page = extractPage(res.body.toString('utf8'), pageUrl);
+      extractMs += performance.now() - started;
+      extracted++;
+      if (follow && depth < config.CRAWL_MAX_DEPTH && !page.nofollow) {
+        for (const link of page.links) {
+          const before = queue.length;
+          enqueue(link, depth + 1);
+          if (queue.length > before) {
+            linksFound++;
+            stats.pages_found++;
+          }
+        }
+      }
+      // Canonical: several addresses of one page are collapsed onto the one it names.
+      if (page.canonical) {
+        const c = normalizeUrl(page.canonical);
+        if (c && isSameSite(c, siteUrl)) {
+          const canon = normalizeUrl(onSiteHost(c, siteUrl))!;
+          if (canon !== pageUrl) {
+            if (done.has(canon)) return;
+            seen.add(canon);
+            pageUrl = canon;
+          }
+        }
+      }
+      if (done.has(pageUrl)) return;
+      done.add(pageUrl);
+      done.add(url);
+      if (page.noindex || !page.text) return;
+      const hash = crypto.createHash('sha256').update(page.text).digest('hex');
+      const owner = knownHashes.get(hash);
+      if (owner && owner !== pageUrl) return; // the same content under another address: a duplicate
+      knownHashes.set(hash, pageUrl);
+      const current = existing.get(pageUrl);
+      if (current && job.only_new) return;
+      if (current && current.content_hash === hash) {
+        stats.pages_unchanged++;
+        await db.query('update webpages set last_trained = now() where id = $1', [current.id]);
+        return;
+      }
+      if (!current && pageCount >= limits.maxWebpages) {
+        limitReached = 'maxWebpages';
+        notTrained.push(pageUrl);
+        return;
+      }
+      if (!(await reservePageTraining(db, job.organization_id, limits.monthlyPageBudget))) {
+        limitReached = 'monthlyTrainingCycles';
+        cyclesLeft = false;
+        notTrained.push(pageUrl);
+        return;
+      }
+      const declared = page.lang ? baseLang(page.lang) : null;
+      const lang = declared && declared !== baseLang(site.lang) ? declared : site.lang;
+      const row = await db.transaction(async (tx) => {
+        const r = await tx.query<{ id: string }>(
+          `insert into webpages (organization_id, chatbot_id, website_id, lang, url, path, title, text, characters, content_hash, last_trained)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())
+           on conflict (website_id, url) do update set lang = excluded.lang, title = excluded.title, text = excluded.text,
+             characters = excluded.characters, content_hash = excluded.content_hash, last_trained = now()
+           returning id`,
+          [job.organization_id, job.chatbot_id, job.website_id, lang, pageUrl, pathOf(pageUrl), page.title, page.text, page.text.length, hash],
+        );
+        const id = r.rows[0].id;
+        await replacePassages(tx, { organizationId: job.organization_id, chatbotId: job.chatbot_id, lang, type: 'webpage', id, title: page.title }, page.text);
+        return { id };
+      });
+      if (current) {
+        if (current.content_hash) knownHashes.delete(current.content_hash);
+        stats.pages_changed++;
+      } else {
+        stats.pages_added++;
+        pageCount++;
+        existing.set(pageUrl, { id: row.id, url: pageUrl, content_hash: hash });
+      }
+      stats.pages_trained++;
+    };
+
+    let extractMs = 0;
+    let extracted = 0;
+    let truncated = false;
+    // Polite concurrency: a few workers share one queue and one keep-alive agent for the host.
+    const workers = robots.crawlDelayMs > 0 ? 1 : config.CRAWL_CONCURRENCY;
+    let active = 0;
+    await new Promise<void>((resolve, reject) => {
+      const pump = () => {
+        if (!queue.length && active === 0) return resolve();
+        while (queue.length && active < workers) {
+          if (fetched >= config.CRAWL_MAX_PAGES || Date.now() > deadline) {
+            truncated = true;
+            limitReached ??= fetched >= config.CRAWL_MAX_PAGES ? 'maxPages' : 'time';
+            for (const q of queue.splice(0)) notTrained.push(q.url);
+            break;
+          }
+          const item = queue.shift()!;
+          fetched++;
+          active++;
+          handle(item)
+            .then(async () => {
+              if (robots.crawlDelayMs) await new Promise((r) => setTimeout(r, robots.crawlDelayMs));
+              await flush();
+            })
+            .then(() => {
+              active--;
+              pump();
+            }, reject);
+        }
+        if (!queue.length && active === 0) resolve();
+      };
+      pump();
+    });
+    agents.http.destroy();
+    agents.https.destroy();
+
+    // A complete rerun of the whole site: pages that are no longer there are removed.
+    if (job.remove_missing && !truncated && !limitReached && !startFailed) {
+      const gone = [...existing.values()].filter((e) => !done.has(e.url) && !seen.has(e.url));
+      for (const g of gone) await removePage(db, g.id);
+      stats.pages_removed += gone.length;
+    }
+
+    const handled = stats.pages_trained + stats.pages_unchanged;
+    const collectedKnownOnly = job.only_new && done.size > 0;
+    if (handled === 0 && notTrained.length === 0 && stats.pages_removed === 0 && !collectedKnownOnly) {
+      if (job.type === 'spider' && linksFound === 0 && !startFailed) causes.add('noSubpages');
+      if (!causes.size) causes.add('wrongAddress');
+      await scrapeJobsRepo.finish(db, job.id, 'failed', stats, notTrained, limitReached, 'NoValidUrlsFound', {
+        causes: [...causes],
+        extractMsPerPage: extracted ? extractMs / extracted : 0,
+      });
+    } else {
+      await scrapeJobsRepo.finish(db, job.id, 'completed', stats, notTrained, limitReached, null, {
+        extractMsPerPage: extracted ? extractMs / extracted : 0,
+        pagesFetched: fetched,
+      });
+    }
+    await onProgress?.({ pagesFound: stats.pages_found, pagesTrained: stats.pages_trained });
+  } catch (e) {
+    await scrapeJobsRepo.finish(db, job.id, 'failed', stats, notTrained, limitReached, 'Unknown', { message: (e as Error).message });
+  }
+  return scrapeJobsRepo.byId(db, jobId);
+}
+
+/** Deletes a page and its passages together. */
+export async function removePage(db: Db, id: string) {
+  await db.transaction(async (tx) => {
+    await removePassages(tx, 'webpage', id);
+    await tx.query('delete from webpages where id = $1', [id]);
+  });
+}

@@ -1,0 +1,130 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import mammoth from 'mammoth';
+import { extractText, getDocumentProxy } from 'unpdf';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { AppError } from '../errors.ts';
+import { removePassages, replacePassages } from './indexer.ts';
+
+export type DocType = 'pdf' | 'docx' | 'txt';
+
+export interface DocumentRow {
+  id: string;
+  organization_id: string;
+  chatbot_id: string;
+  lang: string;
+  name: string;
+  type: DocType;
+  size: number;
+  characters: number;
+  storage_key: string;
+  source_url: string | null;
+  created_at: string;
+}
+
+export const toApiDocument = (d: DocumentRow) => ({
+  id: d.id, chatbotId: d.chatbot_id, lang: d.lang, name: d.name, type: d.type, size: Number(d.size),
+  characters: d.characters, sourceUrl: d.source_url, createdAt: d.created_at,
+});
+
+const unsupported = (message: string, details?: unknown) => new AppError(415, 'FileTypeNotSupported', message, details);
+
+/**
+ * The file's real type from its bytes: a PDF header, a zip holding a Word document, or
+ * text that decodes as UTF-8 without control bytes. A name that claims another type is refused.
+ */
+export function detectType(buf: Buffer, name: string): DocType {
+  const ext = path.extname(name).slice(1).toLowerCase();
+  let actual: DocType | null = null;
+  if (buf.subarray(0, 5).toString('latin1') === '%PDF-') actual = 'pdf';
+  else if (buf.readUInt32LE(0) === 0x04034b50 && buf.includes('word/document.xml') && buf.includes('[Content_Types].xml')) actual = 'docx';
+  else if (isText(buf)) actual = 'txt';
+  if (!actual) throw unsupported('File type not supported', { name, allowed: ['pdf', 'docx', 'txt'] });
+  const claimed = ext === 'text' || ext === 'md' ? 'txt' : ext;
+  if (claimed && claimed !== actual && ['pdf', 'docx', 'txt', 'doc'].includes(claimed))
+    throw unsupported(`The file's content is not ${claimed.toUpperCase()}`, { name, claimed, actual });
+  if (claimed && !['pdf', 'docx', 'txt', 'md', 'text'].includes(claimed)) throw unsupported('File type not supported', { name, allowed: ['pdf', 'docx', 'txt'] });
+  return actual;
+}
+
+function isText(buf: Buffer): boolean {
+  if (buf.length === 0) return false;
+  const sample = buf.subarray(0, 64 * 1024);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(sample.length < buf.length ? sample.subarray(0, lastCharBoundary(sample)) : sample);
+  } catch {
+    return false;
+  }
+  // Control characters other than tab, line feed, carriage return and form feed mean binary data.
+  const controls = text.match(/[\x00-\x08\x0b\x0e-\x1f\x7f]/g)?.length ?? 0;
+  return controls === 0;
+}
+
+/** Cuts a sample before a UTF-8 sequence the cut would split. */
+function lastCharBoundary(b: Buffer) {
+  let i = b.length;
+  while (i > 0 && i > b.length - 4 && (b[i - 1] & 0xc0) === 0x80) i--;
+  if (i > 0 && b[i - 1] >= 0xc0) i--;
+  return i;
+}
+
+export async function extractDocumentText(buf: Buffer, type: DocType): Promise<string> {
+  try {
+    if (type === 'pdf') {
+      const pdf = await getDocumentProxy(new Uint8Array(buf));
+      const { text } = await extractText(pdf, { mergePages: false });
+      return (text as string[]).map((p) => p.replace(/[ \t]+/g, ' ').trim()).filter(Boolean).join('\n');
+    }
+    if (type === 'docx') return (await mammoth.extractRawText({ buffer: buf })).value.replace(/\n{3,}/g, '\n\n').trim();
+    return buf.toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trim();
+  } catch (e) {
+    throw unsupported(`The file could not be read as ${type.toUpperCase()}`, { reason: (e as Error).message });
+  }
+}
+
+export function uploadDir(config: Config) {
+  if (config.UPLOAD_DIR) return path.resolve(config.UPLOAD_DIR);
+  if (config.DATA_DIR === ':memory:') return path.join(os.tmpdir(), 'chatbot-uploads');
+  return path.join(config.dataDir, 'uploads');
+}
+
+/** Checks, stores, extracts and indexes a document: the row and its passages appear together. */
+export async function addDocument(
+  ctx: { db: Db; config: Config },
+  bot: { id: string; organization_id: string },
+  input: { lang: string; name: string; buf: Buffer; sourceUrl?: string },
+) {
+  const type = detectType(input.buf, input.name);
+  const text = await extractDocumentText(input.buf, type);
+  const name = path.basename(input.name).slice(0, 255) || `document.${type}`;
+  const dir = path.join(uploadDir(ctx.config), bot.organization_id);
+  await fs.mkdir(dir, { recursive: true });
+  const id = crypto.randomUUID();
+  const storageKey = `${bot.organization_id}/${id}.${type}`;
+  await fs.writeFile(path.join(uploadDir(ctx.config), storageKey), input.buf);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const r = await tx.query<DocumentRow>(
+        `insert into documents (id, organization_id, chatbot_id, lang, name, type, size, characters, storage_key, source_url)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
+        [id, bot.organization_id, bot.id, input.lang, name, type, input.buf.length, text.length, storageKey, input.sourceUrl ?? null],
+      );
+      await replacePassages(tx, { organizationId: bot.organization_id, chatbotId: bot.id, lang: input.lang, type: 'document', id, title: name }, text);
+      return r.rows[0];
+    });
+  } catch (e) {
+    await fs.rm(path.join(uploadDir(ctx.config), storageKey), { force: true });
+    throw e;
+  }
+}
+
+export async function deleteDocument(ctx: { db: Db; config: Config }, doc: DocumentRow) {
+  await ctx.db.transaction(async (tx) => {
+    await removePassages(tx, 'document', doc.id);
+    await tx.query('delete from documents where id = $1', [doc.id]);
+  });
+  await fs.rm(path.join(uploadDir(ctx.config), doc.storage_key), { force: true });
+}

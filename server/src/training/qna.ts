@@ -1,0 +1,138 @@
+import * as XLSX from '@e965/xlsx';
+import type { Db, Queryable } from '../db/index.ts';
+import { badRequest } from '../errors.ts';
+import { removePassages, replacePassages } from './indexer.ts';
+import { baseLang, tsConfigFor } from './lang.ts';
+
+export interface QnaRow {
+  id: string;
+  organization_id: string;
+  chatbot_id: string;
+  lang: string;
+  question: string;
+  answer: string;
+  active: boolean;
+  from_chat_history: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export const LINK_RE = /https?:\/\/|www\.[a-z0-9-]+\./i;
+export const HAS_LINK_SQL = `(answer ~* 'https?://|www\\.[a-z0-9-]+\\.')`;
+
+export const toApiQna = (q: QnaRow) => ({
+  id: q.id,
+  chatbotId: q.chatbot_id,
+  lang: q.lang,
+  question: q.question,
+  answer: q.answer,
+  active: q.active,
+  fromChatHistory: q.from_chat_history,
+  hasLink: LINK_RE.test(q.answer),
+  createdAt: q.created_at,
+  updatedAt: q.updated_at,
+});
+
+/** Active pairs are in the index (the answer engine uses them); inactive ones are not. */
+export async function syncQnaPassage(tx: Queryable, q: QnaRow) {
+  if (!q.active) return removePassages(tx, 'qna', q.id);
+  await replacePassages(tx, { organizationId: q.organization_id, chatbotId: q.chatbot_id, lang: q.lang, type: 'qna', id: q.id, title: q.question }, `${q.question}\n${q.answer}`);
+}
+
+/** Indexes many pairs with one statement (imports of thousands of rows). */
+async function indexQnaBulk(tx: Queryable, ids: string[], lang: string) {
+  if (!ids.length) return;
+  const cfg = await tsConfigFor(tx, lang);
+  await tx.query(
+    `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, text, tsv)
+     select organization_id, chatbot_id, $2, 'qna', id, 0, question || E'\\n' || answer,
+            setweight(to_tsvector($3::regconfig, question), 'A') || to_tsvector($3::regconfig, answer)
+       from qna where id = any($1::uuid[]) and active`,
+    [ids, baseLang(lang), cfg],
+  );
+}
+
+export const normalizeQuestion = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').replace(/[?!.\s]+$/, '').trim();
+
+export interface ImportRow {
+  row: number; // 1-based row number in the sheet
+  question: string;
+  answer: string;
+  duplicate: 'file' | 'existing' | null;
+}
+
+const HEADER = /^(question|questions|frage|fragen)$/i;
+
+/**
+ * Reads the first sheet of an xlsx file as question/answer rows. Every non-empty row must
+ * have exactly two filled columns; otherwise the whole import is refused, naming the rows.
+ */
+export function readQnaSheet(buf: Buffer): { question: string; answer: string; row: number }[] {
+  let wb: XLSX.WorkBook;
+  try {
+    wb = XLSX.read(buf, { type: 'buffer', dense: true, cellHTML: false, cellFormula: false });
+  } catch {
+    throw badRequest('QnaImportFailed', 'Question-answer pairs could not be imported: not a spreadsheet');
+  }
+  const ws = wb.Sheets[wb.SheetNames[0]];
+  if (!ws) throw badRequest('QnaImportFailed', 'Question-answer pairs could not be imported: no sheet');
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, blankrows: true, raw: false, defval: '' });
+  const out: { question: string; answer: string; row: number }[] = [];
+  const bad: number[] = [];
+  rows.forEach((cells, i) => {
+    const values = (cells as unknown[]).map((c) => String(c ?? '').trim());
+    while (values.length && !values[values.length - 1]) values.pop();
+    if (!values.length) return; // blank line
+    if (values.length !== 2 || !values[0] || !values[1]) {
+      bad.push(i + 1);
+      return;
+    }
+    if (i === 0 && HEADER.test(values[0])) return;
+    out.push({ question: values[0], answer: values[1], row: i + 1 });
+  });
+  if (bad.length)
+    throw badRequest('QnaImportColumns', 'Every row must have exactly 2 columns: question and answer', { rows: bad.slice(0, 100), count: bad.length });
+  if (!out.length) throw badRequest('QnaImportFailed', 'Question-answer pairs could not be imported: the sheet is empty');
+  return out;
+}
+
+/** Flags duplicates within the file (after the first occurrence) and against the stored pairs. */
+export async function flagDuplicates(db: Queryable, chatbotId: string, lang: string, rows: { question: string; answer: string; row: number }[]): Promise<ImportRow[]> {
+  const existing = await db.query<{ question: string }>('select question from qna where chatbot_id = $1 and lang = $2', [chatbotId, lang]);
+  const stored = new Set(existing.rows.map((r) => normalizeQuestion(r.question)));
+  const seen = new Set<string>();
+  return rows.map((r) => {
+    const key = normalizeQuestion(r.question);
+    const duplicate = stored.has(key) ? 'existing' : seen.has(key) ? 'file' : null;
+    seen.add(key);
+    return { ...r, duplicate };
+  });
+}
+
+export async function importQna(
+  db: Db,
+  bot: { id: string; organization_id: string },
+  lang: string,
+  rows: ImportRow[],
+  mode: 'import' | 'skip',
+): Promise<{ imported: number; skipped: number }> {
+  const take = mode === 'skip' ? rows.filter((r) => !r.duplicate) : rows;
+  await db.transaction(async (tx) => {
+    const r = await tx.query<{ id: string }>(
+      `insert into qna (organization_id, chatbot_id, lang, question, answer)
+       select $1, $2, $3, x.q, x.a from unnest($4::text[], $5::text[]) with ordinality as x(q, a, n) order by x.n
+       returning id`,
+      [bot.organization_id, bot.id, lang, take.map((t) => t.question), take.map((t) => t.answer)],
+    );
+    await indexQnaBulk(tx, r.rows.map((x) => x.id), lang);
+  });
+  return { imported: take.length, skipped: rows.length - take.length };
+}
+
+/** qna.xlsx: one sheet, question and answer columns. */
+export function exportQnaSheet(pairs: { question: string; answer: string }[]): Buffer {
+  const ws = XLSX.utils.aoa_to_sheet([['question', 'answer'], ...pairs.map((p) => [p.question, p.answer])]);
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, ws, 'qna');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}

@@ -1,0 +1,116 @@
+import type { Queryable } from '../db/index.ts';
+
+export type ScrapeJobType = 'spider' | 'sitemap' | 'single' | 'rescrape' | 'selective';
+export type ScrapeJobStatus = 'initialized' | 'running' | 'completed' | 'failed';
+
+export interface ScrapeJobRow {
+  id: string;
+  organization_id: string;
+  chatbot_id: string;
+  website_id: string;
+  lang: string;
+  type: ScrapeJobType;
+  status: ScrapeJobStatus;
+  url: string | null;
+  urls: string[];
+  scrape_subsites: boolean;
+  only_new: boolean;
+  remove_missing: boolean;
+  schedule_id: string | null;
+  pages_found: number;
+  pages_trained: number;
+  pages_added: number;
+  pages_changed: number;
+  pages_unchanged: number;
+  pages_removed: number;
+  pages_failed: number;
+  not_trained: string[];
+  limit_reached: string | null;
+  error: string | null;
+  error_details: Record<string, unknown> | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+type Stats = Pick<ScrapeJobRow, 'pages_found' | 'pages_trained' | 'pages_added' | 'pages_changed' | 'pages_unchanged' | 'pages_removed' | 'pages_failed'>;
+
+export const scrapeJobsRepo = {
+  async create(
+    db: Queryable,
+    j: {
+      organizationId: string; chatbotId: string; websiteId: string; lang: string; type: ScrapeJobType; url?: string | null;
+      urls?: string[]; scrapeSubsites?: boolean; onlyNew?: boolean; removeMissing?: boolean; scheduleId?: string | null;
+    },
+  ) {
+    const r = await db.query<ScrapeJobRow>(
+      `insert into scrape_jobs (organization_id, chatbot_id, website_id, lang, type, url, urls, scrape_subsites, only_new, remove_missing, schedule_id)
+       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11) returning *`,
+      [j.organizationId, j.chatbotId, j.websiteId, j.lang, j.type, j.url ?? null, JSON.stringify(j.urls ?? []), !!j.scrapeSubsites, !!j.onlyNew, !!j.removeMissing, j.scheduleId ?? null],
+    );
+    return r.rows[0];
+  },
+  async byId(db: Queryable, id: string) {
+    return (await db.query<ScrapeJobRow>('select * from scrape_jobs where id = $1', [id])).rows[0] ?? null;
+  },
+  /** initialized → running; a retried job that was running continues. Null when already finished. */
+  async start(db: Queryable, id: string) {
+    const r = await db.query<ScrapeJobRow>(
+      `update scrape_jobs set status = 'running', started_at = coalesce(started_at, now())
+        where id = $1 and status in ('initialized', 'running') returning *`,
+      [id],
+    );
+    return r.rows[0] ?? null;
+  },
+  async progress(db: Queryable, id: string, s: Stats) {
+    await db.query(
+      `update scrape_jobs set pages_found = $2, pages_trained = $3, pages_added = $4, pages_changed = $5, pages_unchanged = $6,
+         pages_removed = $7, pages_failed = $8 where id = $1`,
+      [id, s.pages_found, s.pages_trained, s.pages_added, s.pages_changed, s.pages_unchanged, s.pages_removed, s.pages_failed],
+    );
+  },
+  async finish(
+    db: Queryable, id: string, status: 'completed' | 'failed', s: Stats, notTrained: string[], limitReached: string | null,
+    error: string | null, details: Record<string, unknown> | null,
+  ) {
+    await this.progress(db, id, s);
+    await db.query(
+      `update scrape_jobs set status = $2, not_trained = $3::jsonb, limit_reached = $4, error = $5, error_details = $6::jsonb, finished_at = now()
+        where id = $1`,
+      [id, status, JSON.stringify(notTrained), limitReached, error, details ? JSON.stringify(details) : null],
+    );
+    // The pages this job marked as "being trained" are released, whatever happened.
+    await db.query('update webpages set training_job_id = null where training_job_id = $1', [id]);
+  },
+};
+
+/** The API's view of a scrape job. */
+export function toApiScrapeJob(j: ScrapeJobRow) {
+  return {
+    id: j.id,
+    chatbotId: j.chatbot_id,
+    websiteId: j.website_id,
+    lang: j.lang,
+    type: j.type,
+    status: j.status,
+    url: j.url,
+    urls: j.urls,
+    scrapeSubsites: j.scrape_subsites,
+    onlyNew: j.only_new,
+    scheduleId: j.schedule_id,
+    pagesFound: j.pages_found,
+    pagesTrained: j.pages_trained,
+    pagesAdded: j.pages_added,
+    pagesChanged: j.pages_changed,
+    pagesUnchanged: j.pages_unchanged,
+    pagesRemoved: j.pages_removed,
+    pagesFailed: j.pages_failed,
+    notTrained: j.not_trained,
+    limitReached: j.limit_reached,
+    error: j.error,
+    errorDetails: j.error_details,
+    createdAt: j.created_at,
+    startedAt: j.started_at,
+    finishedAt: j.finished_at,
+  };
+}

@@ -1,0 +1,190 @@
+import type { AppContext } from '../context.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import { removePassages } from './indexer.ts';
+import { pagesTrainedThisMonth, trainingLimits } from './limits.ts';
+import { scrapeJobsRepo, type ScrapeJobType } from './scrapeJobs.ts';
+import { isSameSite, normalizeUrl, onSiteHost, toSiteUrl } from './urls.ts';
+
+export const TRAINING_CRAWL_QUEUE = 'training-crawl';
+
+export interface WebsiteRow {
+  id: string;
+  organization_id: string;
+  chatbot_id: string;
+  lang: string;
+  domain: string;
+  created_at: string;
+}
+
+export interface WebpageRow {
+  id: string;
+  organization_id: string;
+  chatbot_id: string;
+  website_id: string;
+  lang: string;
+  url: string;
+  path: string;
+  title: string;
+  text?: string;
+  characters: number;
+  favorite: boolean;
+  last_trained: string | null;
+  training_job_id: string | null;
+  created_at: string;
+}
+
+export const toApiWebpage = (p: WebpageRow, withText = false) => ({
+  id: p.id,
+  chatbotId: p.chatbot_id,
+  websiteId: p.website_id,
+  lang: p.lang,
+  url: p.url,
+  path: p.path,
+  title: p.title,
+  favorite: p.favorite,
+  lastTrained: p.last_trained,
+  beingTrained: p.training_job_id !== null,
+  characters: p.characters,
+  createdAt: p.created_at,
+  ...(withText ? { text: p.text ?? '' } : {}),
+});
+
+export async function websiteInOrg(db: Queryable, id: string, organizationId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Website');
+  const r = await db.query<WebsiteRow>('select * from websites where id = $1 and organization_id = $2', [id, organizationId]);
+  if (!r.rows[0]) throw notFound('Website');
+  return r.rows[0];
+}
+
+export async function webpageInOrg(db: Queryable, id: string, organizationId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Webpage');
+  const r = await db.query<WebpageRow>('select * from webpages where id = $1 and organization_id = $2', [id, organizationId]);
+  if (!r.rows[0]) throw notFound('Webpage');
+  return r.rows[0];
+}
+
+export async function createWebsite(db: Queryable, bot: { id: string; organization_id: string }, lang: string, domainInput: string) {
+  const domain = toSiteUrl(domainInput);
+  if (!domain) throw badRequest('ValidationFailed', 'Invalid URL', [{ path: 'domain', message: 'invalid URL' }]);
+  const dup = await db.query('select 1 from websites where chatbot_id = $1 and lang = $2 and domain = $3', [bot.id, lang, domain]);
+  if (dup.rows.length) throw conflict('UrlAlreadyAdded', 'URL already added');
+  const r = await db.query<WebsiteRow>(
+    'insert into websites (organization_id, chatbot_id, lang, domain) values ($1, $2, $3, $4) returning *',
+    [bot.organization_id, bot.id, lang, domain],
+  );
+  return r.rows[0];
+}
+
+/** The website of a chatbot and language for a URL, created on first use (initial setup, scheduled page). */
+export async function websiteFor(db: Queryable, bot: { id: string; organization_id: string }, lang: string, url: string) {
+  const site = toSiteUrl(url);
+  if (!site) throw badRequest('ValidationFailed', 'Invalid URL', [{ path: 'url', message: 'invalid URL' }]);
+  const all = (await db.query<WebsiteRow>('select * from websites where chatbot_id = $1 and lang = $2', [bot.id, lang])).rows;
+  const same = all.find((w) => isSameSite(site, w.domain));
+  if (same) return same;
+  const origin = new URL(site);
+  return createWebsite(db, bot, lang, `${origin.protocol}//${origin.host}/`);
+}
+
+/** Refuses a new training run when this month's page trainings are used up. */
+export async function assertCyclesLeft(db: Queryable, organizationId: string) {
+  const limits = await trainingLimits(db, organizationId);
+  const used = await pagesTrainedThisMonth(db, organizationId);
+  if (used >= limits.monthlyPageBudget)
+    throw new AppError(403, 'TrainingLimitReached', 'Monthly training cycles used up', {
+      limit: 'monthlyTrainingCycles', cycles: limits.monthlyTrainingCycles, budget: limits.monthlyPageBudget, used,
+    });
+}
+
+/**
+ * Creates a scrape job (status initialized), marks the pages it will retrain as "being trained"
+ * and hands it to the crawl queue.
+ */
+export async function queueScrapeJob(
+  ctx: Pick<AppContext, 'db' | 'jobs' | 'config'>,
+  site: WebsiteRow,
+  opts: { type: ScrapeJobType; url?: string | null; urls?: string[]; pageIds?: string[]; scrapeSubsites?: boolean; onlyNew?: boolean; removeMissing?: boolean; scheduleId?: string | null; skipCycleCheck?: boolean },
+) {
+  if (!opts.skipCycleCheck) await assertCyclesLeft(ctx.db, site.organization_id);
+  let urls = opts.urls ?? [];
+  if (opts.pageIds?.length) {
+    const r = await ctx.db.query<{ url: string }>('select url from webpages where website_id = $1 and id = any($2::uuid[]) order by url', [site.id, opts.pageIds]);
+    urls = r.rows.map((x) => x.url);
+  }
+  let url = opts.url ? normalizeUrl(opts.url) : null;
+  if (opts.url && (!url || !isSameSite(url, site.domain)))
+    throw badRequest('NoValidUrlsFound', 'No valid URLs found', { causes: ['wrongAddress'], url: opts.url });
+  if (url) url = normalizeUrl(onSiteHost(url, site.domain));
+  const job = await scrapeJobsRepo.create(ctx.db, {
+    organizationId: site.organization_id, chatbotId: site.chatbot_id, websiteId: site.id, lang: site.lang, type: opts.type,
+    url, urls, scrapeSubsites: opts.scrapeSubsites, onlyNew: opts.onlyNew, removeMissing: opts.removeMissing, scheduleId: opts.scheduleId,
+  });
+  if (opts.type === 'rescrape' && !urls.length)
+    await ctx.db.query('update webpages set training_job_id = $1 where website_id = $2', [job.id, site.id]);
+  else if (urls.length)
+    await ctx.db.query('update webpages set training_job_id = $1 where website_id = $2 and url = any($3::text[])', [job.id, site.id, urls]);
+  await ctx.jobs.send(TRAINING_CRAWL_QUEUE, { jobId: job.id }, {
+    retryLimit: 1, retryDelay: 30, expireInSeconds: ctx.config.CRAWL_MAX_SECONDS + 600,
+  });
+  return job;
+}
+
+/** Deletes pages with their passages, in one transaction. */
+export async function deleteWebpages(db: Db, organizationId: string, ids: string[]) {
+  return db.transaction(async (tx) => {
+    const r = await tx.query<{ id: string }>('delete from webpages where organization_id = $1 and id = any($2::uuid[]) returning id', [organizationId, ids]);
+    await removePassages(tx, 'webpage', r.rows.map((x) => x.id));
+    return r.rows.length;
+  });
+}
+
+export async function deleteWebsite(db: Db, site: WebsiteRow) {
+  await db.transaction(async (tx) => {
+    await tx.query(`delete from passages where source_type = 'webpage' and source_id in (select id from webpages where website_id = $1)`, [site.id]);
+    await tx.query('delete from websites where id = $1', [site.id]);
+  });
+}
+
+export interface TreeNode {
+  url: string;
+  id: string | null;
+  title?: string;
+  children: TreeNode[];
+}
+
+/** The site tree: pages nested by path segments; folders without a page of their own have id null. */
+export function buildSiteTree(domain: string, pages: { id: string; url: string; title?: string }[]): TreeNode {
+  const origin = new URL(domain).origin;
+  const root: TreeNode = { url: `${origin}/`, id: null, children: [] };
+  const byUrl = new Map<string, TreeNode>([[root.url, root]]);
+  const sorted = [...pages].sort((a, b) => a.url.localeCompare(b.url));
+  for (const p of sorted) {
+    const u = new URL(p.url);
+    if (u.origin !== origin) continue;
+    const segments = u.pathname.split('/').filter(Boolean);
+    let parent = root;
+    let prefix = `${origin}/`;
+    const last = segments.length - (u.search ? 0 : 1);
+    for (let i = 0; i < last; i++) {
+      prefix += `${segments[i]}/`;
+      let node = byUrl.get(prefix);
+      if (!node) {
+        node = { url: prefix, id: null, children: [] };
+        byUrl.set(prefix, node);
+        parent.children.push(node);
+      }
+      parent = node;
+    }
+    const existing = byUrl.get(p.url);
+    if (existing) {
+      existing.id = p.id;
+      existing.title = p.title;
+      continue;
+    }
+    const node: TreeNode = { url: p.url, id: p.id, title: p.title, children: [] };
+    byUrl.set(p.url, node);
+    parent.children.push(node);
+  }
+  return root;
+}
