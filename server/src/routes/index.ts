@@ -5,6 +5,7 @@ import languagesRoutes from './api/languages/index.ts';
 import translationsRoutes from './api/translations/index.ts';
 import stripeRoutes from './api/stripe/index.ts';
 import uiconfigRoutes from './api/uiconfig/index.ts';
+import statisticsRoutes from './api/statistics/index.ts';
 import publicRoutes from './public/index.ts';
 import widgetFileRoutes from './public/widgetFiles.ts';
 import appConfigRoutes from './public/appConfig.ts';
@@ -23,6 +24,7 @@ export async function registerRoutes(app: FastifyInstance) {
     await api.register(translationsRoutes);
     await api.register(stripeRoutes);
     await api.register(uiconfigRoutes);
+    await api.register(statisticsRoutes);
     await api.register(trainingRoutes);
     await api.register(publicRoutes, { prefix: '/public' });
     await api.register(appConfigRoutes, { prefix: '/public' });
