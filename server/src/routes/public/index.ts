@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '../../errors.ts';
@@ -25,7 +25,8 @@ export default async function publicRoutes(app: FastifyInstance) {
   async function originAllowed(req: FastifyRequest): Promise<boolean | null> {
     const origin = req.headers.origin;
     if (!origin) return null;
-    if (origin === ownOrigin) return true; // the dashboard's preview and demo pages
+    // The dashboard's preview and demo pages: the configured public URL, or whatever host served this request.
+    if (origin === ownOrigin || origin === `${req.protocol}://${req.headers.host}`) return true;
     const id = chatbotIdOf(req);
     if (!isUuid(id)) return true; // the route answers 400/404 itself
     const allowed = await uiConfigRepo.allowedOrigins(db, id);
@@ -53,24 +54,31 @@ export default async function publicRoutes(app: FastifyInstance) {
       });
   });
 
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (req, ctx) =>
-      new AppError(429, 'RateLimited', `Too many requests, retry in ${ctx.after}`, {
-        visitorMessage: visitorText('RateLimited', langOf(req)),
-      }),
-  });
-  const perVisitor = app.rateLimit({
+  // Two counters per request (visitor, chatbot): createRateLimit gives plain checks that can be combined,
+  // where the plugin's route handlers would let only the first one run.
+  await app.register(rateLimit, { global: false });
+  const perVisitor = app.createRateLimit({
     max: config.WIDGET_RATE_PER_VISITOR,
     timeWindow: 60_000,
     keyGenerator: (req) => `v:${chatbotIdOf(req)}:${req.ip}`,
   });
-  const perChatbot = app.rateLimit({
+  const perChatbot = app.createRateLimit({
     max: config.WIDGET_RATE_PER_CHATBOT,
     timeWindow: 60_000,
     keyGenerator: (req) => `c:${chatbotIdOf(req)}`,
   });
-  const limited = { onRequest: [perVisitor, perChatbot] };
+  const limited = {
+    onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+      for (const check of [perVisitor, perChatbot]) {
+        const r = await check(req);
+        if (r.isAllowed || !r.isExceeded) continue;
+        reply.header('retry-after', r.ttlInSeconds);
+        throw new AppError(429, 'RateLimited', `Too many requests, retry in ${r.ttlInSeconds} s`, {
+          visitorMessage: visitorText('RateLimited', langOf(req)),
+        });
+      }
+    },
+  };
 
   app.get<{ Params: ChatbotParams; Querystring: { lang?: string } }>('/chatbots/:chatbotId/config', async (req, reply) => {
     const body = await publicConfig(app.ctx, req.params.chatbotId, req.query.lang);
