@@ -22,6 +22,11 @@ export async function verifyPassword(password: string, encoded: string | null): 
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, N, r, p, salt, hash] = parts;
   const expected = Buffer.from(hash, 'base64');
-  const key = await derive(password, Buffer.from(salt, 'base64'), { N: +N, r: +r, p: +p, maxmem: PARAMS.maxmem });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  try {
+    const key = await derive(password, Buffer.from(salt, 'base64'), { N: +N, r: +r, p: +p, maxmem: PARAMS.maxmem });
+    return key.length === expected.length && timingSafeEqual(key, expected);
+  } catch {
+    // A damaged stored hash (parameters out of range) is a failed sign-in, not a server error.
+    return false;
+  }
 }

@@ -8,12 +8,9 @@
  * Exit codes: 0 done, 1 failure, 2 bad usage or input, 3 unknown user, 4 email taken.
  */
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { openDb } from '../db/index.ts';
-import { migrate } from '../db/migrate.ts';
-import { loadSigningKeys } from '../auth/keys.ts';
-import { AppError } from '../errors.ts';
 import { SECRET_HEADER } from '../routes/internal/index.ts';
-import { runCommand, type Command, type CommandResult } from './operations.ts';
+import { AppError, parse } from '../errors.ts';
+import { commandSchema, runCommand, type Command, type CommandResult } from './operations.ts';
 import { readServerFile, removeServerFile, usesServerFile } from './serverFile.ts';
 
 const USAGE = `Usage:
@@ -113,6 +110,12 @@ async function viaRunningServer(config: Config, cmd: Command): Promise<CommandRe
 }
 
 async function directly(config: Config, cmd: Command): Promise<CommandResult> {
+  // Loaded only here: the embedded database is heavy, and not needed when the server runs the command.
+  const [{ openDb }, { migrate }, { loadSigningKeys }] = await Promise.all([
+    import('../db/index.ts'),
+    import('../db/migrate.ts'),
+    import('../auth/keys.ts'),
+  ]);
   const db = await openDb(config);
   try {
     await migrate(db);
@@ -133,6 +136,13 @@ async function main(argv: string[]): Promise<number> {
   try {
     const config = loadConfig({ LOG_LEVEL: 'silent', ...process.env });
     const cmd = parseArgs(argv);
+    // Bad input fails fast, before any database is opened; the server checks again.
+    try {
+      parse(commandSchema, cmd);
+    } catch (e) {
+      if (e instanceof AppError) throw toCliError(e.status, e.message, e.details);
+      throw e;
+    }
     const result = (await viaRunningServer(config, cmd)) ?? (await directly(config, cmd));
     if (result.command === 'token') process.stdout.write(`${result.token}\n`);
     else process.stdout.write(`${result.user.email} (${result.user.id}): admin = ${result.user.isAdmin}\n`);

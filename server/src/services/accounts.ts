@@ -12,7 +12,8 @@ export async function createAccount(
   db: Db,
   input: { email: string; password?: string; subject?: string; isAdmin?: boolean; trialDays: number; firstName?: string; lastName?: string },
 ): Promise<UserRow> {
-  if (await usersRepo.byEmail(db, input.email)) throw conflict('EmailTaken', 'Email address already registered');
+  const email = input.email.trim();
+  if (await usersRepo.byEmail(db, email)) throw conflict('EmailTaken', 'Email address already registered');
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return db.transaction(async (tx) => {
     const org = (await tx.query<{ id: string }>('insert into organizations(name) values ($1) returning id', [''])).rows[0];
@@ -20,7 +21,7 @@ export async function createAccount(
       await tx.query<UserRow>(
         `insert into users(organization_id, subject, email, password_hash, is_admin, first_name, last_name)
          values ($1, coalesce($2, gen_random_uuid()::text), $3, $4, $5, $6, $7) returning *`,
-        [org.id, input.subject ?? null, input.email.trim(), passwordHash, !!input.isAdmin, input.firstName ?? '', input.lastName ?? ''],
+        [org.id, input.subject ?? null, email, passwordHash, !!input.isAdmin, input.firstName ?? '', input.lastName ?? ''],
       )
     ).rows[0];
     // Local accounts: the subject is the user id, so tokens name the row directly.
@@ -33,6 +34,11 @@ export async function createAccount(
       [org.id, input.trialDays],
     );
     return final;
+  }).catch((e) => {
+    // A parallel sign-up with the same address won the race between the check above and the insert.
+    if ((e as { code?: string }).code === '23505' && String((e as Error).message).includes('users_email_lower'))
+      throw conflict('EmailTaken', 'Email address already registered');
+    throw e;
   });
 }
 
