@@ -1,3 +1,20 @@
 import type { language as en } from '../en/language.ts';
 import type { MessagesOf } from '../types.ts';
-export const language: MessagesOf<typeof en> = { title: 'Sprachen' };
+export const language: MessagesOf<typeof en> = {
+  title: 'Sprachen',
+  intro: 'In diesen Sprachen antwortet Ihr Chatbot. Die Standardsprache gilt, wenn die Sprache eines Besuchers nicht verfügbar ist.',
+  add: 'Sprache hinzufügen',
+  default: 'Standard',
+  isDefault: 'Standardsprache',
+  setDefault: 'Als Standardsprache festlegen',
+  setDefaultFor: '%{name} als Standardsprache festlegen',
+  deleteFor: '%{name} löschen',
+  defaultNotDeletable: 'Die Standardsprache kann nicht gelöscht werden',
+  websites: '%{smart_count} Webseite |||| %{smart_count} Webseiten',
+  usage: '%{used} von %{max} Sprachen Ihres Tarifs belegt',
+  added: '%{name} hinzugefügt',
+  deleted: '%{name} gelöscht',
+  defaultSet: '%{name} ist jetzt die Standardsprache',
+  deleteTitle: 'Sprache löschen',
+  deleteConfirm: '%{name} löschen? Trainingsdaten und Einstellungen dieser Sprache werden dann nicht mehr verwendet.',
+};

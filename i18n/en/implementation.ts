@@ -1,1 +1,30 @@
-export const implementation = { title: 'Implementation', default: 'Website', shopify: 'Shopify' };
+export const implementation = {
+  title: 'Implementation',
+  default: 'Any website',
+  shopify: 'Shopify online shop',
+  snippetTitle: 'Your chatbot code',
+  snippetIntro: 'Put this line into the <head> section of every page on which the chatbot should appear.',
+  copy: 'Copy code',
+  copyFailed: 'The code could not be copied: please select it and copy it by hand',
+  steps: {
+    1: 'Copy the code above.',
+    2: 'Open the HTML template of your website (or your content management system\'s setting for code in the page head).',
+    3: 'Paste the code just before the closing </head> tag and save.',
+    4: 'Reload your website: the chatbot button appears in the corner of the page.',
+  },
+  shop: {
+    intro: 'Enter the address of your shop\'s admin area: we create the link to the theme code editor where the code belongs.',
+    adminUrl: 'Admin store URL',
+    adminUrlHint: 'e.g. https://admin.shopify.com/store/my-shop or https://my-shop.myshopify.com/admin',
+    invalid: 'Not an admin store URL of a Shopify shop',
+    convert: 'Create link',
+    result: 'Open your theme code editor:',
+    steps: {
+      1: 'Copy the chatbot code above.',
+      2: 'Open the theme code editor (link above), or in the shop admin go to Online Store → Themes → … → Edit code.',
+      3: 'Open the file layout/theme.liquid.',
+      4: 'Paste the code just before the closing </head> tag.',
+      5: 'Save, then open your shop: the chatbot button appears in the corner.',
+    },
+  },
+};

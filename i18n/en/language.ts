@@ -1,1 +1,18 @@
-export const language = { title: 'Languages' };
+export const language = {
+  title: 'Languages',
+  intro: 'Your chatbot answers in these languages. The default language is used when a visitor\'s language is not available.',
+  add: 'Add language',
+  default: 'Default',
+  isDefault: 'Default language',
+  setDefault: 'Make default language',
+  setDefaultFor: 'Make %{name} the default language',
+  deleteFor: 'Delete %{name}',
+  defaultNotDeletable: 'The default language cannot be deleted',
+  websites: '%{smart_count} website |||| %{smart_count} websites',
+  usage: '%{used} of %{max} languages of your plan in use',
+  added: '%{name} added',
+  deleted: '%{name} deleted',
+  defaultSet: '%{name} is now the default language',
+  deleteTitle: 'Delete language',
+  deleteConfirm: 'Delete %{name}? Its training data and settings for this language are no longer used.',
+};

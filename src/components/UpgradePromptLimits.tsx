@@ -1,0 +1,26 @@
+import type { PlanLimits } from '../../server/src/schemas/contract.ts';
+import { useUserLookup } from '../providers/userStore.ts';
+
+export type PlanFeature = 'stylingAllowed' | 'contactCollectionAllowed' | 'brandingRemovalAllowed';
+
+/**
+ * The signed-in customer's plan and its limits, from the user lookup the route guard loaded.
+ * `allows(feature)` is false while nothing is loaded, so locked screens never flash open.
+ * The server enforces every limit as well; this only decides what the screens offer.
+ */
+export function usePlanLimits() {
+  const lookup = useUserLookup();
+  const subscription = lookup?.subscription ?? null;
+  const limits: PlanLimits | null = subscription?.limits ?? null;
+  return {
+    loaded: lookup !== undefined,
+    subscription,
+    planName: subscription?.planName ?? null,
+    limits,
+    valid: subscription?.valid ?? false,
+    allows: (feature: PlanFeature) => !!limits?.[feature],
+    /** Whether `current` items already use up a numeric limit (languages, webpages…). */
+    reached: (limit: 'maxLanguages' | 'maxWebpages' | 'monthlyTrainingCycles' | 'monthlyMessages', current: number) =>
+      !limits || current >= limits[limit],
+  };
+}
