@@ -3,6 +3,7 @@ import { createChatbot, startTestServer, type TestServer } from './helpers.ts';
 import { startTrainingSite } from './trainingSite.ts';
 import { retrieve } from '../../server/src/services/retrieval.ts';
 import { dispatchDueSchedules } from '../../server/src/training/schedules.ts';
+import { runInitialSetup } from '../../server/src/jobs/initialSetup.ts';
 
 let s: TestServer;
 let site: Awaited<ReturnType<typeof startTrainingSite>>;
@@ -273,6 +274,23 @@ describe('scheduled training', () => {
     const upd = await s.api('PUT', `/api/v1/schedules/${r.json.id}`, { token, body: { preset: 'saturday' } });
     expect(upd.json.cron).toBe('0 0 * * 6');
     expect(new Date(upd.json.nextRuns[0]).getUTCDay()).toBe(6);
+  });
+});
+
+describe('initial setup', () => {
+  it("crawls the chatbot's website in its language (https falling back to http) and reports progress", async () => {
+    const u = await s.createUser();
+    const bot = await createChatbot(s, u.user.organization_id, { url: site.base.replace('http:', 'https:'), lang: 'de' });
+    await s.db.query(`update chatbots set initial_setup = 'pending' where id = $1`, [bot]);
+    await runInitialSetup(s.app.ctx, bot);
+    const row = (await s.db.query<{ initial_setup: string; initial_setup_progress: { pagesFound: number; pagesTrained: number } }>('select * from chatbots where id = $1', [bot])).rows[0];
+    expect(row.initial_setup).toBe('completed');
+    expect(row.initial_setup_progress.pagesTrained).toBeGreaterThanOrEqual(5);
+    expect(row.initial_setup_progress.pagesFound).toBeGreaterThanOrEqual(row.initial_setup_progress.pagesTrained);
+    const list = await pages({ lang: 'de' }, u.token, bot);
+    expect(list.length).toBe(row.initial_setup_progress.pagesTrained);
+    const hits = await retrieve(s.db, { chatbotId: bot, lang: 'de', question: 'Welche Fahrräder verkaufen Sie?' });
+    expect(hits[0].source.url).toBe(`${site.base}/`);
   });
 });
 

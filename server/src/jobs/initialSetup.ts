@@ -2,7 +2,11 @@ import * as cheerio from 'cheerio';
 import type { AppContext } from '../context.ts';
 import { chatbotsRepo } from '../repositories/chatbots.ts';
 import { setupPagesRepo } from '../repositories/setupPages.ts';
-import { fetchPage } from '../services/webFetch.ts';
+import { safeFetch, type FetchError } from '../training/fetch.ts';
+import { extractPage } from '../training/extract.ts';
+import { runScrapeJob } from '../training/crawler.ts';
+import { scrapeJobsRepo } from '../training/scrapeJobs.ts';
+import { websiteFor } from '../training/websites.ts';
 
 export const INITIAL_SETUP_QUEUE = 'initial-setup';
 
@@ -19,24 +23,53 @@ export async function queueInitialSetup(ctx: AppContext, chatbotId: string) {
 
 /**
  * The initial setup of a new chatbot: pending → running → completed | failed, with progress.
- * For now it fetches and stores the start page; the training crawler replaces this body.
- * A website that cannot be read ends as "failed" (no retry); a database error throws so pg-boss retries.
+ * A real spider crawl of the chatbot's website in its language (training/crawler.ts), reporting
+ * pagesFound / pagesTrained while it runs. The start page is probed first (https, then http when
+ * the site has no TLS) and kept in setup_pages. A website that cannot be read ends as "failed"
+ * (no retry); a database error throws so pg-boss retries.
  */
 export async function runInitialSetup(ctx: AppContext, chatbotId: string) {
   const bot = await chatbotsRepo.byId(ctx.db, chatbotId);
   if (!bot) return;
   await chatbotsRepo.setInitialSetup(ctx.db, bot.id, 'running', { pagesFound: 0, pagesTrained: 0, message: 'Fetching start page' });
-  let page: { url: string; title: string; text: string };
-  try {
-    const res = await fetchPage(bot.url, { allowPrivate: ctx.config.CRAWL_ALLOW_PRIVATE, timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 });
-    page = { url: res.url, ...extractText(res.body, res.contentType) };
-  } catch (e) {
-    await chatbotsRepo.setInitialSetup(ctx.db, bot.id, 'failed', { pagesFound: 0, pagesTrained: 0, message: (e as Error).message });
+  const fetchOpts = { allowPrivate: ctx.config.CRAWL_ALLOW_PRIVATE, timeoutMs: ctx.config.CRAWL_PAGE_TIMEOUT_MS, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 };
+  const candidates = bot.url.startsWith('https://') ? [bot.url, bot.url.replace(/^https:/, 'http:')] : [bot.url];
+  let startUrl: string | null = null;
+  let reason = '';
+  for (const url of candidates) {
+    try {
+      const res = await safeFetch(url, fetchOpts);
+      if (res.status >= 400) {
+        reason = `The website answered ${res.status}`;
+        continue;
+      }
+      startUrl = url;
+      if (/html/.test(res.contentType)) {
+        const page = extractPage(res.body.toString('utf8'), res.url);
+        await setupPagesRepo.upsert(ctx.db, { chatbotId: bot.id, url: res.url, title: page.title, text: page.text });
+      }
+      break;
+    } catch (e) {
+      reason ||= (e as Error).message;
+      if ((e as FetchError).code === 'PrivateAddress') break;
+    }
+  }
+  if (!startUrl) {
+    await chatbotsRepo.setInitialSetup(ctx.db, bot.id, 'failed', { pagesFound: 0, pagesTrained: 0, message: reason });
     return;
   }
-  await chatbotsRepo.setInitialSetup(ctx.db, bot.id, 'running', { pagesFound: 1, pagesTrained: 0, message: 'Storing start page' });
-  await setupPagesRepo.upsert(ctx.db, { chatbotId: bot.id, ...page });
-  await chatbotsRepo.setInitialSetup(ctx.db, bot.id, 'completed', { pagesFound: 1, pagesTrained: 1 });
+  const site = await websiteFor(ctx.db, bot, bot.lang, startUrl);
+  const job = await scrapeJobsRepo.create(ctx.db, {
+    organizationId: bot.organization_id, chatbotId: bot.id, websiteId: site.id, lang: site.lang, type: 'spider', url: startUrl,
+  });
+  const done = await runScrapeJob(ctx, job.id, (p) => chatbotsRepo.setInitialSetup(ctx.db, bot.id, 'running', { ...p }));
+  const progress = { pagesFound: done?.pages_found ?? 0, pagesTrained: done?.pages_trained ?? 0 };
+  if (done?.status === 'completed') await chatbotsRepo.setInitialSetup(ctx.db, bot.id, 'completed', progress);
+  else
+    await chatbotsRepo.setInitialSetup(ctx.db, bot.id, 'failed', {
+      ...progress,
+      message: done?.error === 'NoValidUrlsFound' ? 'No valid URLs found' : (done?.error_details?.message as string) ?? 'Crawl failed',
+    });
 }
 
 /** Title and readable text of an HTML (or plain-text) page. */

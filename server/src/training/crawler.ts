@@ -202,12 +202,17 @@ export async function runScrapeJob(
         await db.query('update webpages set last_trained = now() where id = $1', [current.id]);
         return;
       }
-      if (!current && pageCount >= limits.maxWebpages) {
-        limitReached = 'maxWebpages';
-        notTrained.push(pageUrl);
-        return;
+      if (!current) {
+        // Taken before any await: concurrent handlers must not all pass the same last free slot.
+        if (pageCount >= limits.maxWebpages) {
+          limitReached = 'maxWebpages';
+          notTrained.push(pageUrl);
+          return;
+        }
+        pageCount++;
       }
       if (!(await reservePageTraining(db, job.organization_id, limits.monthlyPageBudget))) {
+        if (!current) pageCount--;
         limitReached = 'monthlyTrainingCycles';
         cyclesLeft = false;
         notTrained.push(pageUrl);
@@ -233,7 +238,6 @@ export async function runScrapeJob(
         stats.pages_changed++;
       } else {
         stats.pages_added++;
-        pageCount++;
         existing.set(pageUrl, { id: row.id, url: pageUrl, content_hash: hash });
       }
       stats.pages_trained++;

@@ -96,9 +96,10 @@ export async function dispatchDueSchedules(ctx: Pick<AppContext, 'db' | 'jobs'>,
   );
   let queued = 0;
   for (const s of due.rows) {
+    // Still due at claim time: a concurrent dispatcher that claimed it first has moved it on.
     const claimed = await ctx.db.query(
-      'update training_schedules set next_run_at = $3 where id = $1 and next_run_at = $2',
-      [s.id, s.next_run_at, nextRunAfter(s.cron, now)],
+      `update training_schedules set next_run_at = $3 where id = $1 and status = 'active' and next_run_at <= $2`,
+      [s.id, now.toISOString(), nextRunAfter(s.cron, now)],
     );
     if (!claimed.rowCount) continue;
     await ctx.jobs.send(TRAINING_SCHEDULE_QUEUE, { scheduleId: s.id }, { retryLimit: 1, expireInSeconds: 3600 });
