@@ -135,17 +135,20 @@ export async function answerQuestion(
   );
   const topScore = round(passages[0]?.score ?? 0);
 
+  // The model read the passages and found no answer in them: trust it rather than quote a near miss.
+  let modelFoundNothing = false;
   if (passages.length && opts.llm) {
     try {
       const generated = await generate(opts.llm, input, passages, opts.history ?? []);
       if (generated) return { ...generated, score: topScore, answeredBy: 'llm', contact: null, personRequested, hr };
+      modelFoundNothing = true;
     } catch (e) {
       // Any provider failure falls back to the answer from the passages themselves.
       opts.log?.warn({ err: (e as Error).message }, 'language model failed, answering from passages');
     }
   }
 
-  if (passages.length) {
+  if (passages.length && !modelFoundNothing) {
     const sentences = bestSentences(input.question, passages);
     if (sentences.length) {
       const used = [...new Set(sentences.map((s) => s.passageIndex))].map((i) => passages[i]);
