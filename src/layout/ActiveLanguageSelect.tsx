@@ -1,4 +1,4 @@
-import { MenuItem, TextField } from '@mui/material';
+import { MenuItem, Select, Tooltip } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useActiveLanguage } from '../hooks/useActiveLanguage.ts';
 import { languageName } from '../lib/languageNames.ts';
@@ -9,28 +9,24 @@ export function ActiveLanguageSelect() {
   const [locale] = useLocaleState();
   const { active, languages, setActive, chatbotId } = useActiveLanguage();
   if (!chatbotId || languages.length === 0) return null;
+  const label = translate('app.activeLanguage');
   return (
-    <TextField
-      select
-      size="small"
-      variant="outlined"
-      label={translate('app.activeLanguage')}
-      value={active ?? ''}
-      onChange={(e) => setActive(e.target.value)}
-      data-testid="active-language"
-      sx={{
-        minWidth: 140,
-        mx: 1,
-        '& .MuiInputBase-root, & .MuiInputLabel-root, & .MuiSvgIcon-root': { color: 'inherit' },
-        '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.5)' },
-        display: { xs: 'none', sm: 'inline-flex' },
-      }}
-    >
-      {languages.map((l) => (
-        <MenuItem key={l.lang} value={l.lang}>
-          {languageName(l.lang, locale)}
-        </MenuItem>
-      ))}
-    </TextField>
+    <Tooltip title={label}>
+      <Select
+        size="small"
+        variant="standard"
+        disableUnderline
+        value={active ?? ''}
+        onChange={(e) => setActive(e.target.value)}
+        inputProps={{ 'aria-label': label, 'data-testid': 'active-language' }}
+        sx={{ flex: '0 0 auto', mx: 1, color: 'inherit', '& .MuiSvgIcon-root': { color: 'inherit' } }}
+      >
+        {languages.map((l) => (
+          <MenuItem key={l.lang} value={l.lang}>
+            {languageName(l.lang, locale)}
+          </MenuItem>
+        ))}
+      </Select>
+    </Tooltip>
   );
 }

@@ -1,6 +1,7 @@
-import { AppBar as RaAppBar, LocalesMenuButton, TitlePortal } from 'react-admin';
+import { AppBar as RaAppBar, TitlePortal } from 'react-admin';
 import { ActiveLanguageSelect } from './ActiveLanguageSelect.tsx';
 import { AdminModeBadge } from './AdminModeBadge.tsx';
+import { LocaleSwitcher } from './LocaleSwitcher.tsx';
 
 /** App bar: page title, admin-mode badge, the chatbot language, the interface locale, the user menu. */
 export function AppBar() {
@@ -9,7 +10,7 @@ export function AppBar() {
       toolbar={
         <>
           <ActiveLanguageSelect />
-          <LocalesMenuButton />
+          <LocaleSwitcher />
         </>
       }
     >

@@ -6,6 +6,7 @@ import { guardRouteOf, type GuardRoute } from '../providers/guard.ts';
 import { runGuard } from '../providers/guardRunner.ts';
 import { browserGuardDeps } from '../providers/session.ts';
 import { LoadingOverlay } from './LoadingOverlay.tsx';
+import { LocaleSync } from './LocaleSync.tsx';
 import { usePageTitle } from './usePageTitle.ts';
 
 interface Props {
@@ -50,9 +51,16 @@ export function GuardedPage({ flags, title, withAppBarTitle, children }: Props) 
         </Button>
       </Stack>
     );
-  if (state === 'checking') return <LoadingOverlay />;
+  if (state === 'checking')
+    return (
+      <>
+        <LocaleSync />
+        <LoadingOverlay />
+      </>
+    );
   return (
     <>
+      <LocaleSync />
       {withAppBarTitle && title && <Title title={translate(title)} />}
       <Suspense fallback={<LoadingOverlay />}>{children}</Suspense>
     </>
