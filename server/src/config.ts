@@ -13,8 +13,8 @@ const schema = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('dashboard'),
   OIDC_AUDIENCE: z.string().optional(),
-  /** Extra browser origins (comma-separated) allowed to call the local provider's token endpoint, e.g. a Vite dev server. */
-  OIDC_CORS_ORIGINS: z
+  /** Extra dashboard origins (comma-separated) for the local provider, e.g. a Vite dev server: redirect targets and CORS. */
+  OIDC_EXTRA_ORIGINS: z
     .string()
     .default('')
     .transform((v) => v.split(',').map((s) => s.trim().replace(/\/$/, '')).filter(Boolean)),

@@ -375,6 +375,30 @@ describe('local identity provider', () => {
     expect(other.status).toBe(400);
   });
 
+  it('accepts the loopback twin of the public URL; CORS on the token endpoint only for dashboard origins', async () => {
+    const twin = s.config.publicUrl.replace('//localhost', '//127.0.0.1');
+    const b = new Browser();
+    const verifier = b64url(randomBytes(32));
+    const q = new URLSearchParams({
+      client_id: 'dashboard', response_type: 'code', redirect_uri: `${twin}/auth/callback`, scope: 'openid profile email',
+      code_challenge: b64url(createHash('sha256').update(verifier).digest()), code_challenge_method: 'S256',
+    });
+    const res = await b.request('GET', `/oidc/auth?${q}`);
+    expect(res.status).toBe(303);
+    expect(res.location).toMatch(/\/oidc\/interaction\//);
+
+    const post = (origin: string) =>
+      fetch(`${s.url}/oidc/token`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_id: 'dashboard', grant_type: 'refresh_token', refresh_token: 'nope' }).toString(),
+      });
+    const own = await post(new URL(s.config.publicUrl).origin);
+    expect(own.headers.get('access-control-allow-origin')).toBe(new URL(s.config.publicUrl).origin);
+    const foreign = await post('https://evil.example');
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('answers the app configuration for the dashboard without a token', async () => {
     const r = await s.api('GET', '/api/v1/public/app-config');
     expect(r.status).toBe(200);

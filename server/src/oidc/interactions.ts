@@ -10,7 +10,7 @@ import { usersRepo } from '../repositories/users.ts';
 import { createAccount } from '../services/accounts.ts';
 import { pickLocale, t, type Locale, type TextKey } from './i18n.ts';
 import { messagePage, pageCsp, signInPage, signUpPage } from './pages.ts';
-import { SCOPE } from './provider.ts';
+import { SCOPE, dashboardClient } from './provider.ts';
 
 type Screen = 'signin' | 'signup';
 type Form = { email?: string; password?: string; password2?: string; lang?: string };
@@ -33,7 +33,7 @@ export async function interactionRoutes(
   const { provider, issuerPath } = opts;
   const { config, db, audience } = app.ctx;
   const homeUrl = `${config.publicUrl}/`;
-  const csp = pageCsp([new URL(config.publicUrl).origin]);
+  const csp = pageCsp(dashboardClient(config).origins);
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),

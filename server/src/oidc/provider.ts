@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AppContext } from '../context.ts';
+import type { Config } from '../config.ts';
 import { createPgAdapter } from './adapter.ts';
 import { loadSecret } from './secrets.ts';
 import { accessTokenClaims, accountFinder } from './account.ts';
@@ -12,11 +13,25 @@ export const SCOPE = 'openid profile email';
 export const ACCESS_TOKEN_TTL = 15 * 60;
 const DAY = 24 * 60 * 60;
 
-/** The one registered client's addresses, all under the public URL. */
-export function dashboardClient(publicUrl: string) {
+/**
+ * Where the dashboard may run: the public URL, its loopback twin (localhost and
+ * 127.0.0.1 are both used for a local `npm start`), and OIDC_EXTRA_ORIGINS (a Vite
+ * dev server). Each may receive codes and call the token endpoint from the browser.
+ */
+export function dashboardOrigins(config: Pick<Config, 'publicUrl' | 'OIDC_EXTRA_ORIGINS'>) {
+  const pub = new URL(config.publicUrl);
+  const twin = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' }[pub.hostname];
+  const bases = [config.publicUrl, ...(twin ? [config.publicUrl.replace(`//${pub.hostname}`, `//${twin}`)] : []), ...config.OIDC_EXTRA_ORIGINS];
+  return [...new Set(bases)];
+}
+
+/** The one registered client's addresses. */
+export function dashboardClient(config: Pick<Config, 'publicUrl' | 'OIDC_EXTRA_ORIGINS'>) {
+  const bases = dashboardOrigins(config);
   return {
-    redirectUris: [`${publicUrl}/auth/callback`, `${publicUrl}/auth/silent-renew`],
-    postLogoutRedirectUris: [`${publicUrl}/`, `${publicUrl}/register`],
+    redirectUris: bases.flatMap((b) => [`${b}/auth/callback`, `${b}/auth/silent-renew`]),
+    postLogoutRedirectUris: bases.flatMap((b) => [`${b}/`, `${b}/register`]),
+    origins: [...new Set(bases.map((b) => new URL(b).origin))],
   };
 }
 
@@ -33,9 +48,10 @@ export async function createProvider(ctx: AppContext): Promise<Provider> {
   const { config, db, keys, issuer, audience } = ctx;
   if (!keys) throw new Error('The local identity provider needs signing keys (no OIDC_ISSUER configured)');
   const { publicUrl } = config;
-  const client = dashboardClient(publicUrl);
+  const client = dashboardClient(config);
   const issuerPath = new URL(issuer).pathname.replace(/\/$/, '');
-  const formTargets = [new URL(publicUrl).origin];
+  // Sign-in forms end in a redirect to the dashboard: the pages' CSP form-action must allow it.
+  const formTargets = client.origins;
   const cookieKeys = [await loadSecret(db, 'oidc_cookie_key')];
 
   const configuration: Configuration = {
@@ -122,8 +138,8 @@ export async function createProvider(ctx: AppContext): Promise<Provider> {
         },
       },
     },
-    // The dashboard is served from the public URL; in development it may run on another port.
-    clientBasedCORS: (_ctx, origin) => formTargets.includes(origin) || config.OIDC_CORS_ORIGINS.includes(origin),
+    // The dashboard calls the token endpoint from the browser.
+    clientBasedCORS: (_ctx, origin) => client.origins.includes(origin),
     renderError: async (c, out) => {
       const l = localeOf(c);
       c.set('content-security-policy', pageCsp(formTargets));
