@@ -11,6 +11,7 @@ import widgetFileRoutes from './public/widgetFiles.ts';
 import appConfigRoutes from './public/appConfig.ts';
 import internalRoutes from './internal/index.ts';
 import trainingRoutes from '../training/routes.ts';
+import chatsRoutes from './api/chats/index.ts';
 
 /**
  * Every feature's routes, registered under their prefix. Adding a feature = one line here.
@@ -26,6 +27,7 @@ export async function registerRoutes(app: FastifyInstance) {
     await api.register(uiconfigRoutes);
     await api.register(statisticsRoutes);
     await api.register(trainingRoutes);
+    await api.register(chatsRoutes);
     await api.register(publicRoutes, { prefix: '/public' });
     await api.register(appConfigRoutes, { prefix: '/public' });
   }, { prefix: '/api/v1' });

@@ -1,0 +1,107 @@
+/**
+ * CSV export of chats: one row per message (chat id, date, category, question, answer, optimized answer,
+ * translation, lead fields). Streamed in batches, so 100,000 chats never sit in memory at once.
+ * The file opens in spreadsheet programs: UTF-8 with a byte-order mark (umlauts intact), a semicolon
+ * for German (German Excel splits on it), a comma for English, CRLF line ends, and cells that start
+ * like a formula are escaped, because visitors wrote them.
+ */
+import Papa from 'papaparse';
+import type { Queryable } from '../db/index.ts';
+import { LEAD_FIELDS, type LeadField } from '../runtime/uiConfig.ts';
+import { chatWhere, fullWhere, type Category, type ChatFilter } from './filters.ts';
+
+export type CsvLocale = 'de' | 'en';
+
+const LABELS: Record<CsvLocale, { columns: string[]; lead: Record<LeadField, string>; category: Record<Category, string> }> = {
+  de: {
+    columns: ['Chat-ID', 'Datum', 'Kategorie', 'Frage', 'Antwort', 'Optimierte Antwort', 'Übersetzung der Frage'],
+    lead: {
+      name: 'Name', firstName: 'Vorname', lastName: 'Nachname', email: 'E-Mail', phoneNumber: 'Telefonnummer',
+      address: 'Adresse', streetNumber: 'Hausnummer', zip: 'PLZ', city: 'Ort', country: 'Land',
+    },
+    category: { general: 'Allgemein', contact: 'Kontakt', hr: 'HR' },
+  },
+  en: {
+    columns: ['Chat ID', 'Date', 'Category', 'Question', 'Answer', 'Optimized answer', 'Translated question'],
+    lead: {
+      name: 'Name', firstName: 'First name', lastName: 'Last name', email: 'Email', phoneNumber: 'Phone number',
+      address: 'Address', streetNumber: 'Street number', zip: 'ZIP code', city: 'City', country: 'Country',
+    },
+    category: { general: 'General', contact: 'Contact', hr: 'HR' },
+  },
+};
+
+export const BATCH_CHATS = 500;
+
+export interface ExportPlan {
+  /** Chats in the selection that have messages, newest first. */
+  chatIds: string[];
+  /** Chats in the selection without any message: nothing to export. */
+  skipped: number;
+}
+
+/** The newest `amount` chats matching the filters, split into exportable and empty ones. */
+export async function planExport(db: Queryable, orgId: string, f: ChatFilter, amount: number): Promise<ExportPlan> {
+  const w = chatWhere(f, orgId);
+  const r = await db.query<{ id: string; message_count: number }>(
+    `select c.id, c.message_count from chats c where ${fullWhere(w)} order by c.created_at desc, c.id desc limit ${amount}`,
+    w.params,
+  );
+  const chatIds = r.rows.filter((c) => c.message_count > 0).map((c) => c.id);
+  return { chatIds, skipped: r.rows.length - chatIds.length };
+}
+
+export function exportFileName(timeZone: string, now = new Date()) {
+  // en-CA formats as YYYY-MM-DD.
+  return `Chat_Export_${new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)}.csv`;
+}
+
+export function isTimeZone(tz: string) {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface ExportRow {
+  chat_id: string;
+  date: string;
+  category: Category;
+  question: string;
+  answer: string | null;
+  optimized_answer: string | null;
+  translated_text: string | null;
+  lead: Partial<Record<LeadField, string>> | null;
+}
+
+/** The CSV text, piece by piece: BOM and header first, then one piece per batch of chats. */
+export async function* csvChunks(db: Queryable, orgId: string, plan: ExportPlan, opts: { locale: CsvLocale; timeZone: string }) {
+  const labels = LABELS[opts.locale];
+  const config = { delimiter: opts.locale === 'de' ? ';' : ',', newline: '\r\n', escapeFormulae: true, header: false };
+  yield '\uFEFF' + Papa.unparse([[...labels.columns, ...LEAD_FIELDS.map((f) => labels.lead[f])]], config) + '\r\n';
+  for (let i = 0; i < plan.chatIds.length; i += BATCH_CHATS) {
+    const ids = plan.chatIds.slice(i, i + BATCH_CHATS);
+    const r = await db.query<ExportRow>(
+      `select c.id as chat_id, to_char(m.created_at at time zone $3, 'YYYY-MM-DD HH24:MI:SS') as date, c.category,
+              m.question, m.answer, m.optimized_answer, m.translated_text, c.lead
+         from messages m join chats c on c.id = m.chat_id
+        where m.chat_id = any($1::uuid[]) and c.organization_id = $2
+        order by c.created_at desc, c.id desc, m.created_at, m.id`,
+      [ids, orgId, opts.timeZone],
+    );
+    if (!r.rows.length) continue;
+    const rows = r.rows.map((x) => [
+      x.chat_id,
+      x.date,
+      labels.category[x.category] ?? x.category,
+      x.question,
+      x.answer ?? '',
+      x.optimized_answer ?? '',
+      x.translated_text ?? '',
+      ...LEAD_FIELDS.map((f) => x.lead?.[f] ?? ''),
+    ]);
+    yield Papa.unparse(rows, config) + '\r\n';
+  }
+}

@@ -1,0 +1,144 @@
+/** SQL of the chat history. Every statement is scoped by the caller's organization. */
+import type { Queryable } from '../db/index.ts';
+import type { ChatRow } from '../runtime/conversations.ts';
+import { chatWhere, fullWhere, type ChatFilter } from './filters.ts';
+
+export interface ChatListRow extends ChatRow {
+  /** The visitor's first question: the list's preview line. */
+  preview: string | null;
+}
+
+export interface MessageRow {
+  id: string;
+  chat_id: string;
+  question: string;
+  translated_text: string | null;
+  translated_lang: string | null;
+  answer: string | null;
+  optimized_answer: string | null;
+  optimized_qna_id: string | null;
+  sources: unknown[];
+  score: number | null;
+  answered_by: string | null;
+  created_at: string;
+}
+
+export interface ChatCounts {
+  categories: { all: number; general: number; contact: number; hr: number };
+  readStates: { all: number; read: number; unread: number };
+}
+
+/** Everything of a chat but its search vector (which can be large and is only for the WHERE clause). */
+const CHAT_COLUMNS = (a = 'c') =>
+  ['id', 'chatbot_id', 'organization_id', 'visitor_id', 'lang', 'category', 'read', 'favorite', 'lead', 'lead_submitted_at', 'person_requested', 'source', 'created_at', 'last_message_at', 'message_count']
+    .map((col) => `${a}.${col}`)
+    .join(', ');
+
+const MESSAGE_COLUMNS =
+  'm.id, m.chat_id, m.question, m.translated_text, m.translated_lang, m.answer, m.optimized_answer, m.optimized_qna_id, m.sources, m.score, m.answered_by, m.created_at';
+
+export const historyRepo = {
+  async list(db: Queryable, orgId: string, f: ChatFilter, orderBy: string, limit: number, offset: number) {
+    const w = chatWhere(f, orgId);
+    const r = await db.query<ChatListRow>(
+      `select ${CHAT_COLUMNS()},
+              (select m.question from messages m where m.chat_id = c.id order by m.created_at, m.id limit 1) as preview
+         from chats c
+        where ${fullWhere(w)}
+        order by ${orderBy}
+        limit ${limit} offset ${offset}`,
+      w.params,
+    );
+    return r.rows;
+  },
+
+  async total(db: Queryable, orgId: string, f: ChatFilter) {
+    const w = chatWhere(f, orgId);
+    const r = await db.query<{ n: number }>(`select count(*)::int as n from chats c where ${fullWhere(w)}`, w.params);
+    return r.rows[0].n;
+  },
+
+  /**
+   * Counts per category (under the chosen read state) and per read state (under the chosen category),
+   * both under the other filters: one statement, one pass over the chatbot's chats.
+   */
+  async counts(db: Queryable, orgId: string, f: ChatFilter): Promise<ChatCounts> {
+    const w = chatWhere(f, orgId);
+    const read = w.read ?? 'true';
+    const category = w.category ?? 'true';
+    const r = await db.query<Record<string, number>>(
+      `select count(*) filter (where ${read})::int as all_chats,
+              count(*) filter (where ${read} and c.category = 'general')::int as general,
+              count(*) filter (where ${read} and c.category = 'contact')::int as contact,
+              count(*) filter (where ${read} and c.category = 'hr')::int as hr,
+              count(*) filter (where ${category})::int as all_states,
+              count(*) filter (where ${category} and c.read)::int as read,
+              count(*) filter (where ${category} and not c.read)::int as unread
+         from chats c where ${w.base}`,
+      w.params,
+    );
+    const x = r.rows[0];
+    return {
+      categories: { all: x.all_chats, general: x.general, contact: x.contact, hr: x.hr },
+      readStates: { all: x.all_states, read: x.read, unread: x.unread },
+    };
+  },
+
+  async chatInOrg(db: Queryable, orgId: string, chatId: string) {
+    const r = await db.query<ChatRow>(`select ${CHAT_COLUMNS()} from chats c where c.id = $1 and c.organization_id = $2`, [chatId, orgId]);
+    return r.rows[0] ?? null;
+  },
+
+  async messages(db: Queryable, chatId: string) {
+    const r = await db.query<MessageRow>(`select ${MESSAGE_COLUMNS} from messages m where m.chat_id = $1 order by m.created_at, m.id`, [chatId]);
+    return r.rows;
+  },
+
+  async messageInOrg(db: Queryable, orgId: string, chatId: string, messageId: string) {
+    const r = await db.query<MessageRow & { chatbot_id: string; lang: string }>(
+      `select ${MESSAGE_COLUMNS}, c.chatbot_id, c.lang
+         from messages m join chats c on c.id = m.chat_id
+        where m.id = $1 and m.chat_id = $2 and c.organization_id = $3`,
+      [messageId, chatId, orgId],
+    );
+    return r.rows[0] ?? null;
+  },
+
+  async setFlags(db: Queryable, chatId: string, flags: { read?: boolean; favorite?: boolean }) {
+    const r = await db.query<ChatRow>(
+      `update chats c set read = coalesce($2, read), favorite = coalesce($3, favorite) where id = $1 returning ${CHAT_COLUMNS()}`,
+      [chatId, flags.read ?? null, flags.favorite ?? null],
+    );
+    return r.rows[0];
+  },
+
+  async setTranslation(db: Queryable, messageId: string, text: string, lang: string) {
+    await db.query('update messages set translated_text = $2, translated_lang = $3 where id = $1', [messageId, text, lang]);
+  },
+
+  async setOptimized(db: Queryable, messageId: string, answer: string, qnaId: string) {
+    await db.query('update messages set optimized_answer = $2, optimized_qna_id = $3 where id = $1', [messageId, answer, qnaId]);
+  },
+
+  /**
+   * Deletes a chat with its messages and lead, adding it to the deletion tally of the day it started
+   * (the statistics keep counting it). Locks the row, so two deletes of one chat count it once.
+   */
+  async deleteChat(db: Queryable, orgId: string, chatId: string) {
+    const chat = (
+      await db.query<ChatRow>(`select ${CHAT_COLUMNS()} from chats c where c.id = $1 and c.organization_id = $2 for update`, [chatId, orgId])
+    ).rows[0];
+    if (!chat) return null;
+    await db.query(
+      `insert into chat_deletion_tallies (chatbot_id, organization_id, day, chats, messages, leads)
+       values ($1, $2, ($3::timestamptz at time zone 'UTC')::date, 1, $4, $5)
+       on conflict (chatbot_id, day) do update
+         set chats = chat_deletion_tallies.chats + 1,
+             messages = chat_deletion_tallies.messages + excluded.messages,
+             leads = chat_deletion_tallies.leads + excluded.leads`,
+      [chat.chatbot_id, chat.organization_id, new Date(chat.created_at).toISOString(), chat.message_count, chat.lead ? 1 : 0],
+    );
+    await db.query('delete from chats where id = $1', [chat.id]);
+    return chat;
+  },
+};
