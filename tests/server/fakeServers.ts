@@ -45,7 +45,7 @@ export function startTestSite() {
 
 /** A local port nothing listens on. */
 export async function closedPort() {
-  const s = await startHttp((_q, _b, res) => res.end());
+  const s = await startHttp((_q, _b, res) => void res.end());
   await s.close();
   return s.port;
 }

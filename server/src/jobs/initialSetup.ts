@@ -86,5 +86,15 @@ export function extractText(body: string, contentType: string): { title: string;
 }
 
 export async function registerInitialSetupWorker(ctx: AppContext) {
-  await ctx.jobs.work<{ chatbotId: string }>(INITIAL_SETUP_QUEUE, (data) => runInitialSetup(ctx, data.chatbotId));
+  await ctx.jobs.work<{ chatbotId: string }>(INITIAL_SETUP_QUEUE, async (data) => {
+    try {
+      await runInitialSetup(ctx, data.chatbotId);
+    } catch (e) {
+      // Never leave the wizard watching "running" forever: record the failure, then let pg-boss retry.
+      await chatbotsRepo
+        .setInitialSetup(ctx.db, data.chatbotId, 'failed', { pagesFound: 0, pagesTrained: 0, message: (e as Error).message })
+        .catch(() => {});
+      throw e;
+    }
+  });
 }
