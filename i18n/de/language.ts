@@ -4,6 +4,7 @@ export const language: MessagesOf<typeof en> = {
   title: 'Sprachen',
   intro: 'In diesen Sprachen antwortet Ihr Chatbot. Die Standardsprache gilt, wenn die Sprache eines Besuchers nicht verfügbar ist.',
   add: 'Sprache hinzufügen',
+  addButton: 'Hinzufügen',
   default: 'Standard',
   isDefault: 'Standardsprache',
   setDefault: 'Als Standardsprache festlegen',

@@ -2,6 +2,7 @@ export const language = {
   title: 'Languages',
   intro: 'Your chatbot answers in these languages. The default language is used when a visitor\'s language is not available.',
   add: 'Add language',
+  addButton: 'Add',
   default: 'Default',
   isDefault: 'Default language',
   setDefault: 'Make default language',

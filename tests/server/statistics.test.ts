@@ -52,8 +52,8 @@ describe('GET statistics', () => {
       history: { unread: 0, contact: 0, hr: 0, favorites: 0 },
     });
     expect(r.json.subscription).toMatchObject({ status: 'trialing', planId: 'trial', valid: true });
-    // TRIAL_DAYS defaults to 14: just under 14 whole days remain.
-    expect(r.json.daysLeft).toBe(13);
+    // TRIAL_DAYS defaults to 14: the 14th day has started.
+    expect(r.json.daysLeft).toBe(14);
     expect(r.json.messagesPerDay).toHaveLength(30);
     expect(r.json.messagesPerDay.every((d: { count: number }) => d.count === 0)).toBe(true);
     const today = new Date().toISOString().slice(0, 10);

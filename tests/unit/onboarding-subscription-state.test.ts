@@ -9,8 +9,9 @@ describe('subscription states (spec section 4)', () => {
     const s = subscriptionState({ ...base, status: 'trialing', trialEndsAt: '2026-03-20T12:00:00Z' }, NOW);
     expect(s).toEqual({ headline: 'trialing', daysLeft: 10, lines: [{ key: 'trialing', date: '2026-03-20T12:00:00Z' }] });
   });
-  it('zero days on the trial\'s last day', () => {
-    expect(subscriptionState({ ...base, status: 'trialing', trialEndsAt: '2026-03-10T20:00:00Z' }, NOW).daysLeft).toBe(0);
+  it('the trial\'s last hours count as one day', () => {
+    expect(subscriptionState({ ...base, status: 'trialing', trialEndsAt: '2026-03-10T20:00:00Z' }, NOW).daysLeft).toBe(1);
+    expect(subscriptionState({ ...base, status: 'trialing', trialEndsAt: '2026-03-11T12:00:01Z' }, NOW).daysLeft).toBe(2);
   });
   it('expired, with the date it expired on', () => {
     const s = subscriptionState({ ...base, status: 'trialing', valid: false, trialEndsAt: '2026-03-01T00:00:00Z' }, NOW);
@@ -21,7 +22,7 @@ describe('subscription states (spec section 4)', () => {
     const s = subscriptionState({ ...base, currentPeriodEnd: '2026-04-01T00:00:00Z' }, NOW);
     expect(s.headline).toBe('active');
     expect(s.lines).toEqual([{ key: 'extendsOn', date: '2026-04-01T00:00:00Z' }]);
-    expect(s.daysLeft).toBe(21);
+    expect(s.daysLeft).toBe(22);
   });
   it('a cancelled subscription ends at its cancellation date', () => {
     const s = subscriptionState({ ...base, currentPeriodEnd: '2026-04-01T00:00:00Z', cancelAt: '2026-03-15T00:00:00Z' }, NOW);

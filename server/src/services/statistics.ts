@@ -11,7 +11,7 @@ export interface Statistics {
   chatbotId: string;
   timeZone: string;
   subscription: ApiSubscription | null;
-  /** Whole days until the trial or paid period ends (0 on the last day), null when it does not end. */
+  /** Days until the trial or paid period ends, a started day counting as one; null when it does not end. */
   daysLeft: number | null;
   messagesToday: number;
   messagesThisMonth: number;
@@ -58,7 +58,7 @@ export function daysLeftOf(sub: ApiSubscription | null, now = new Date()): numbe
   if (!sub || sub.status === 'demo') return null;
   const end = subscriptionEnd(sub);
   if (!end) return null;
-  return Math.max(0, Math.floor((new Date(end).getTime() - now.getTime()) / DAY_MS));
+  return Math.max(0, Math.ceil((new Date(end).getTime() - now.getTime()) / DAY_MS));
 }
 
 export async function chatbotStatistics(db: Queryable, bot: { id: string; organization_id: string }, timeZone: string): Promise<Statistics> {

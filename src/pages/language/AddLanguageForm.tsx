@@ -21,7 +21,7 @@ export function AddLanguageForm({ available, disabled, onAdd }: { available: str
         value={lang}
         onChange={(e) => setLang(e.target.value)}
         disabled={disabled || !sorted.length}
-        sx={{ minWidth: 240 }}
+        sx={{ width: { xs: '100%', sm: 320 } }}
       >
         {sorted.map((code) => (
           <MenuItem key={code} value={code} data-testid={`language-option-${code}`}>
@@ -44,7 +44,7 @@ export function AddLanguageForm({ available, disabled, onAdd }: { available: str
           }
         }}
       >
-        {translate('ra.action.add')}
+        {translate('language.addButton')}
       </Button>
     </Stack>
   );

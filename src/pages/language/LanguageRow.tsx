@@ -1,4 +1,4 @@
-import { Chip, IconButton, ListItem, ListItemText, Stack, Tooltip } from '@mui/material';
+import { Box, Chip, IconButton, ListItem, ListItemText, Stack, Tooltip } from '@mui/material';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -25,19 +25,26 @@ export function LanguageRow({ entry, websites, busy, onSetDefault, onDelete }: P
       data-testid={`language-row-${entry.lang}`}
       secondaryAction={
         <Stack direction="row" spacing={0.5}>
-          <Tooltip title={translate(entry.isDefault ? 'language.isDefault' : 'language.setDefault')}>
-            <span>
-              <IconButton
-                aria-label={translate('language.setDefaultFor', { name })}
-                onClick={onSetDefault}
-                disabled={busy || entry.isDefault}
-                color={entry.isDefault ? 'warning' : 'default'}
-                data-testid={`language-default-${entry.lang}`}
-              >
-                {entry.isDefault ? <StarIcon /> : <StarBorderIcon />}
-              </IconButton>
-            </span>
-          </Tooltip>
+          {entry.isDefault ? (
+            <Tooltip title={translate('language.isDefault')}>
+              <Box sx={{ p: 1, display: 'inline-flex', color: 'warning.main' }} data-testid={`language-default-${entry.lang}`} data-default="true">
+                <StarIcon />
+              </Box>
+            </Tooltip>
+          ) : (
+            <Tooltip title={translate('language.setDefault')}>
+              <span>
+                <IconButton
+                  aria-label={translate('language.setDefaultFor', { name })}
+                  onClick={onSetDefault}
+                  disabled={busy}
+                  data-testid={`language-default-${entry.lang}`}
+                >
+                  <StarBorderIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
           <Tooltip title={translate(entry.isDefault ? 'language.defaultNotDeletable' : 'ra.action.delete')}>
             <span>
               <IconButton aria-label={translate('language.deleteFor', { name })} onClick={onDelete} disabled={busy || entry.isDefault} data-testid={`language-delete-${entry.lang}`}>

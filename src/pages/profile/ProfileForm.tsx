@@ -69,7 +69,7 @@ export function ProfileForm({ user }: { user: ApiUser }) {
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('profile.personal')}
         </Typography>
-        <Grid container spacing={2}>
+        <Grid container columnSpacing={2} rowSpacing={1}>
           <Grid size={{ xs: 12, sm: 6 }}>{field('firstName', 'given-name')}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field('lastName', 'family-name')}</Grid>
           <Grid size={12}>{field('company', 'organization')}</Grid>

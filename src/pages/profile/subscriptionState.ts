@@ -15,7 +15,7 @@ export type SubscriptionLine =
 
 export interface SubscriptionState {
   headline: SubscriptionHeadline;
-  /** Whole days left of the trial or the paid period (0 on the last day); null when nothing ends. */
+  /** Days left of the trial or the paid period, a started day counting as one; null when nothing ends. */
   daysLeft: number | null;
   lines: SubscriptionLine[];
 }
@@ -35,7 +35,7 @@ export function subscriptionState(sub: Sub | null | undefined, now: Date = new D
   if (!sub) return { headline: 'none', daysLeft: null, lines: [] };
   const lines: SubscriptionLine[] = [];
   const end = endOf(sub);
-  const daysLeft = end && sub.valid ? Math.max(0, Math.floor((new Date(end).getTime() - now.getTime()) / DAY_MS)) : null;
+  const daysLeft = end && sub.valid ? Math.max(0, Math.ceil((new Date(end).getTime() - now.getTime()) / DAY_MS)) : null;
   let headline: SubscriptionHeadline;
   if (sub.status === 'demo' && sub.valid) {
     headline = 'demo';

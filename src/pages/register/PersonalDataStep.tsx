@@ -51,6 +51,9 @@ export function PersonalDataStep({ user, registered, campaign }: { user: ApiUser
       });
       const lookup = userStore.get();
       if (lookup) userStore.set({ ...lookup, user: saved });
+      // The entry the user came from becomes "personal data" explicitly, so the browser's back button
+      // returns here even though a bare /register would now resolve to the website step.
+      if (!registered) navigate(stepHref('personal', false), { replace: true });
       navigate(stepHref('website', registered));
     } catch (err) {
       const fieldErrors = err instanceof ApiError ? serverFieldErrors(err.details, FIELDS) : {};
@@ -75,7 +78,7 @@ export function PersonalDataStep({ user, registered, campaign }: { user: ApiUser
 
   return (
     <Box component="form" noValidate onSubmit={submit} data-testid="register-personal">
-      <Grid container spacing={2}>
+      <Grid container columnSpacing={2} rowSpacing={1}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField {...field('firstName')} autoComplete="given-name" autoFocus />
         </Grid>

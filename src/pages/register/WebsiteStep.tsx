@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Grid, MenuItem, TextField } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { LANGUAGE_POOL, type UserLookup } from '../../../server/src/schemas/contract.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { UserLookup } from '../../../server/src/schemas/contract.ts';
+import { LANGUAGES_QUERY_KEY } from '../../hooks/useChatbotLanguages.ts';
 import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import { ApiError } from '../../providers/http.ts';
 import { loadUser } from '../../providers/session.ts';
@@ -25,6 +27,9 @@ export function WebsiteStep({ lookup }: { lookup: UserLookup | null }) {
   const [errors, setErrors] = useState<{ url?: string; lang?: string; form?: string }>({});
   const [saving, setSaving] = useState(false);
   const checked = url.trim() ? validateWebsite(url) : null;
+  const pool = useQuery({ queryKey: [LANGUAGES_QUERY_KEY, 'pool'], queryFn: () => dataProvider.getLanguagePool(), staleTime: Infinity });
+  // Until the pool is loaded the chosen language is the only option, so the select never shows an unknown value.
+  const codes = pool.data ?? [lang];
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -62,7 +67,7 @@ export function WebsiteStep({ lookup }: { lookup: UserLookup | null }) {
           {translate(errors.form)}
         </Alert>
       )}
-      <Grid container spacing={2}>
+      <Grid container columnSpacing={2} rowSpacing={1}>
         <Grid size={{ xs: 12, sm: 8 }}>
           <TextField
             id="register-url"
@@ -104,7 +109,7 @@ export function WebsiteStep({ lookup }: { lookup: UserLookup | null }) {
             required
             fullWidth
           >
-            {LANGUAGE_POOL.map((code) => (
+            {codes.map((code) => (
               <MenuItem key={code} value={code}>
                 {languageName(code, locale)}
               </MenuItem>

@@ -2,8 +2,13 @@
  * Field rules of the registration wizard and the profile (spec section 5). Each rule answers with the
  * i18n key of the message shown at the field, or undefined when the value is fine.
  */
-import { PHONE_RE } from '../../../server/src/schemas/contract.ts';
 import { normalizeChatbotUrl } from '../../lib/url.ts';
+
+/**
+ * The server's PHONE_RE (server/src/schemas/contract.ts), repeated here so the dashboard does not bundle
+ * zod with the contract; tests/unit/onboarding-validation.test.ts checks that both agree.
+ */
+export const PHONE_RE = /^\+?[0-9 ()/.-]{6,24}$/;
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
