@@ -25,18 +25,8 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       sourcemap: true,
       chunkSizeWarningLimit: 1200,
-      rollupOptions: {
-        output: {
-          // Libraries that change rarely get their own long-cached chunks; pages stay lazy (src/plugins).
-          manualChunks(id: string) {
-            if (!id.includes('node_modules')) return undefined;
-            if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return 'react';
-            if (/node_modules\/(@mui|@emotion)\//.test(id)) return 'mui';
-            if (/node_modules\/(react-admin|ra-[a-z-]+)\//.test(id)) return 'react-admin';
-            return undefined;
-          },
-        },
-      },
+      // No manual chunks: every page is a lazy import (src/plugins), so libraries used only by a page (charts,
+      // xlsx, date pickers) stay in that page's chunks and the first screen loads only what it renders.
     },
   };
 });

@@ -59,8 +59,18 @@ async function oidcUser(): Promise<User | null> {
   }
 }
 
+/** True when this tab has stored a sign-in: without one, public pages need not load the sign-in code. */
+function hasStoredUser(): boolean {
+  try {
+    return Object.keys(window.sessionStorage).some((k) => k.startsWith('oidc.user:'));
+  } catch {
+    return false;
+  }
+}
+
 /** The normal (non-admin) session as the guard sees it. */
 export async function sessionSnapshot(): Promise<SessionSnapshot | null> {
+  if (!hasStoredUser()) return null;
   const user = await oidcUser();
   if (!user) return null;
   return { accessToken: user.access_token || null, expiresAt: user.expires_at ?? null };
