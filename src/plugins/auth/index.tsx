@@ -8,6 +8,9 @@ export const authPlugin: AppPlugin = {
   name: 'auth',
   routes: [
     { path: '/auth/callback', element: <AuthCallbackPage />, noLayout: true, guarded: false, title: 'auth.signingIn' },
+    // The start page is not in the routes table, so it is "any other path": registration (which sends a
+    // registered user on to the dashboard and a visitor to sign-up).
+    { path: '/', redirectTo: '/register' },
     { path: '/login', redirectTo: '/dashboard' },
     { path: '/admin', redirectTo: '/dashboard' },
   ],
