@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** react-admin keeps the sidebar's state here; phone width closes it, which would leak into later steps. */
+const SIDEBAR_KEY = 'RaStore.sidebar.open';
+
+/**
+ * Screenshots the current screen at desktop (1280×800) and phone (390×844) width into
+ * tests/e2e/screenshots/<name>-desktop.png and -phone.png, then restores the viewport and the sidebar.
+ */
+export async function shot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const before = page.viewportSize() ?? DESKTOP;
+  const sidebar = () => page.evaluate((k) => localStorage.getItem(k), SIDEBAR_KEY).catch(() => null);
+  const sidebarBefore = await sidebar();
+  for (const [suffix, size] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    // Let the layout settle: the sidebar turns into a drawer below 600px, with a transition.
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${suffix}.png`), fullPage: false });
+  }
+  await page.setViewportSize(before);
+  if ((await sidebar()) !== sidebarBefore) {
+    await page.evaluate(
+      ([k, v]) => (v === null ? localStorage.removeItem(k) : localStorage.setItem(k, v)),
+      [SIDEBAR_KEY, sidebarBefore] as const,
+    );
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+  }
+}
