@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeChatbotUrl } from '../../server/src/services/chatbotUrl.ts';
-import { isPrivateAddress } from '../../server/src/services/webFetch.ts';
+import { isPrivateAddress } from '../../server/src/training/fetch.ts';
 import { startTestServer, createChatbot, type TestServer } from './helpers.ts';
 
 let s: TestServer;

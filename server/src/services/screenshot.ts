@@ -5,7 +5,7 @@ import { AppError, badRequest, notConfigured } from '../errors.ts';
 import type { ScreenshotResult } from '../schemas/contract.ts';
 import { screenshotsRepo } from '../repositories/screenshots.ts';
 import { requireChatbotUrl } from './chatbots.ts';
-import { FetchError, isPublicHost } from './webFetch.ts';
+import { isPublicHost } from './publicHost.ts';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const TIME_LIMIT_MS = 15_000;
@@ -41,13 +41,7 @@ export async function takeScreenshot(ctx: AppContext, rawUrl: string): Promise<S
   const cached = await screenshotsRepo.fresh(ctx.db, url, CACHE_SECONDS);
   if (cached) return { url, image: cached };
   const allowPrivate = ctx.config.CRAWL_ALLOW_PRIVATE;
-  const hostOk = async (host: string) => {
-    try {
-      return await isPublicHost(host);
-    } catch {
-      return false;
-    }
-  };
+  const hostOk = isPublicHost;
   if (!allowPrivate && !(await hostOk(new URL(url).hostname)))
     throw badRequest('ValidationFailed', 'URL points to a private address or unknown host', [{ path: 'url', code: 'private', message: 'not a public address' }]);
 
@@ -86,7 +80,7 @@ export async function takeScreenshot(ctx: AppContext, rawUrl: string): Promise<S
         page = await go('http://' + url.slice('https://'.length));
       }
       // Redirects are not routed by Playwright: check where we ended up before handing out the picture.
-      if (!allowPrivate && !(await hostOk(new URL(page.url()).hostname))) throw new FetchError('redirected to a private address', 'EPRIVATE');
+      if (!allowPrivate && !(await hostOk(new URL(page.url()).hostname))) throw new Error('redirected to a private address');
       const jpeg = await page.screenshot({ type: 'jpeg', quality: 70, timeout: Math.max(1000, deadline - Date.now()) });
       return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
     } catch (e) {
