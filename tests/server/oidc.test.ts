@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from './helpers.ts';
 let s: TestServer;
 const ADMIN = { email: 'operator@example.test', password: 'operator-secret-1' };
 beforeAll(async () => {
-  s = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  s = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, OIDC_LOGIN_RATE_LIMIT: '3' });
 });
 afterAll(() => s?.close());
 
@@ -209,7 +209,8 @@ describe('local identity provider', () => {
     expect(at).toMatchObject({
       iss: s.app.ctx.issuer, aud: s.app.ctx.audience, sub: user.id, email, roles: [], client_id: 'dashboard', scope: 'openid profile email',
     });
-    expect(at.exp! - at.iat!).toBe(900);
+    expect(at.exp! - at.iat!).toBeGreaterThanOrEqual(899);
+    expect(at.exp! - at.iat!).toBeLessThanOrEqual(900);
     // Same claim set as the CLI's mintAccessToken.
     const minted = decodeJwt(await s.tokenFor({ subject: user.subject, email, is_admin: false }));
     expect(Object.keys(at).sort()).toEqual(Object.keys(minted).sort());
@@ -360,19 +361,35 @@ describe('local identity provider', () => {
     expect(decodeJwt(refreshed.json.access_token).roles).toEqual(['admin']);
   });
 
-  it('rate-limits sign-in attempts per address and email', async () => {
+  it('rate-limits sign-in attempts per address and email, and per account however the address is spoofed', async () => {
     const email = unique();
     await signUp(email, 'right-password');
     const b = new Browser();
     const flow = await authorize(b);
     const limit = s.config.OIDC_LOGIN_RATE_LIMIT;
+    expect(limit).toBe(3);
     for (let i = 0; i < limit; i++) expect((await b.request('POST', flow.action, { email, password: 'wrong-password' })).status).toBe(401);
     const blocked = await b.request('POST', flow.action, { email, password: 'right-password', lang: 'en' });
     expect(blocked.status).toBe(429);
     expect(blocked.text).toContain('Too many attempts');
+    expect(blocked.text).toContain(`value="${email}"`);
     // Another account from the same address is not locked out.
     const other = await b.request('POST', flow.action, { email: unique(), password: 'x-123456' });
     expect(other.status).toBe(400);
+
+    // Rotating X-Forwarded-For buys a fresh per-address budget, but the account's own limit still holds.
+    let accepted = limit;
+    for (let i = 1; i <= 10 && accepted < limit * 10; i++) {
+      const spoofed = new Browser({ 'x-forwarded-for': `198.51.100.${i}` });
+      spoofed.cookies = b.cookies;
+      for (let j = 0; j < limit; j++) {
+        const r = await spoofed.request('POST', flow.action, { email, password: 'wrong-password' });
+        if (r.status === 429) break;
+        expect(r.status).toBe(401);
+        accepted++;
+      }
+    }
+    expect(accepted).toBe(limit * 5);
   });
 
   it('accepts the loopback twin of the public URL; CORS on the token endpoint only for dashboard origins', async () => {

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
@@ -17,6 +17,19 @@ type Form = { email?: string; password?: string; password2?: string; lang?: stri
 
 const MIN_PASSWORD = 8;
 const emailSchema = z.email();
+
+/**
+ * One rate-limit hook with its own counter. @fastify/rate-limit runs a single limit per
+ * request and registration, so each limit gets its own registration in a child scope.
+ */
+async function limiter(app: FastifyInstance, options: RateLimitOptions) {
+  let hook: preHandlerAsyncHookHandler | undefined;
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, { global: false });
+    hook = scope.rateLimit(options);
+  });
+  return hook!;
+}
 
 /** Thrown when the browser's interaction is gone (expired, finished, cookie missing). */
 class InteractionGone extends Error {}
@@ -38,15 +51,17 @@ export async function interactionRoutes(
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
-  const limited = {
-    rateLimit: {
-      max: opts.loginRateLimit,
-      timeWindow: 60_000,
-      // Per address and account: one guessing client cannot lock others out, nor try many passwords.
-      keyGenerator: (req: FastifyRequest) => `${req.ip}|${String((req.body as Form | undefined)?.email ?? '').trim().toLowerCase()}`,
-    },
-  };
+  const emailOf = (req: FastifyRequest) => String((req.body as Form | undefined)?.email ?? '').trim().toLowerCase();
+  /** Sign-in and sign-up attempts, each counted on its own. */
+  const limitedFor = async (kind: 'login' | 'signup') => ({
+    // preHandler: the form body (the email address) is parsed by then.
+    preHandler: [
+      // Per client address and account: one guessing client can neither lock others out nor try many passwords.
+      await limiter(app, { max: opts.loginRateLimit, timeWindow: 60_000, keyGenerator: (req) => `${kind}|${req.ip}|${emailOf(req)}` }),
+      // Per account alone, looser: the client address comes from X-Forwarded-For, which a client may vary.
+      await limiter(app, { max: opts.loginRateLimit * 5, timeWindow: 60_000, keyGenerator: (req) => `${kind}|${emailOf(req)}` }),
+    ],
+  });
 
   const base = (uid: string) => `${issuerPath}/interaction/${encodeURIComponent(uid)}`;
   const href = (uid: string, screen: Screen, l: Locale) => `${base(uid)}?screen=${screen}&lang=${l}`;
@@ -136,7 +151,7 @@ export async function interactionRoutes(
     return renderForm(reply, 200, uid, screen, l, { email: loginHint });
   });
 
-  app.post<{ Params: { uid: string }; Body: Form }>('/:uid/login', { config: limited }, async (req, reply) => {
+  app.post<{ Params: { uid: string }; Body: Form }>('/:uid/login', await limitedFor('login'), async (req, reply) => {
     const { uid } = req.params;
     const body = req.body ?? {};
     const l = localeOf(req, body.lang);
@@ -151,7 +166,7 @@ export async function interactionRoutes(
     return finish(req, reply, { login: { accountId: user.subject, remember: true } });
   });
 
-  app.post<{ Params: { uid: string }; Body: Form }>('/:uid/signup', { config: limited }, async (req, reply) => {
+  app.post<{ Params: { uid: string }; Body: Form }>('/:uid/signup', await limitedFor('signup'), async (req, reply) => {
     const { uid } = req.params;
     const body = req.body ?? {};
     const l = localeOf(req, body.lang);
