@@ -7,6 +7,7 @@
 const jsonServer = require('json-server');
 const { authenticate } = require('./auth.cjs');
 const { contractRoutes } = require('./contract.cjs');
+const { historyRoutes, chatFilterToJsonServer } = require('./history.cjs');
 const { toJsonServerQuery, render } = require('./dialect.cjs');
 const { errorHandler, notFound, MockError } = require('./errors.cjs');
 
@@ -75,6 +76,7 @@ function createMockApp(opts) {
   app.use('/api/v1/public', (req, res, next) => next(notFound('Route')));
   app.use('/api/v1', authenticate(db, { trialDays: opts.trialDays ?? 14 }));
   app.use('/api/v1', contractRoutes(db, { publicUrl: opts.publicUrl }));
+  app.use('/api/v1', historyRoutes(db));
 
   // Plain CRUD of the training/history resources, scoped to the caller's chatbots like the real server.
   app.use('/api/v1/:resource', (req, res, next) => {
@@ -97,6 +99,7 @@ function createMockApp(opts) {
       let filter;
       try {
         const requested = safeFilter(req.query.filter);
+        if (resource === 'chats' && req.query.filter !== undefined) req.query.filter = JSON.stringify(chatFilterToJsonServer(requested));
         const chatbotId = requested.chatbotId ?? own;
         if ([].concat(chatbotId).some((c) => !own.includes(String(c)))) throw notFound('Chatbot');
         filter = toJsonServerQuery(req.query, { chatbotId: [].concat(chatbotId).length ? chatbotId : ['-none-'] });

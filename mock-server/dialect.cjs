@@ -59,7 +59,9 @@ function toJsonServerQuery(query, extraFilter = {}) {
 
 /** json-server's render hook: lists get Content-Range and the headers a browser may read. */
 function render(req, res) {
-  const data = res.locals.data;
+  let data = res.locals.data;
+  // Lists of chats carry no messages (GET /chats/:id does), like the real server.
+  if (Array.isArray(data) && req.listResource === 'chats') data = data.map(({ messages, ...chat }) => chat);
   if (Array.isArray(data) && req.listStart !== undefined) {
     const total = Number(res.getHeader('X-Total-Count') ?? data.length);
     const start = req.listStart;

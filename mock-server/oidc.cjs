@@ -23,7 +23,7 @@ async function startMockOidc({ issuer, clientId, audience }) {
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         redirect_uris: LOOPBACK_ORIGINS.flatMap((o) => [`${o}/auth/callback`, `${o}/auth/silent-renew`]),
-        post_logout_redirect_uris: LOOPBACK_ORIGINS.map((o) => `${o}/`),
+        post_logout_redirect_uris: LOOPBACK_ORIGINS.flatMap((o) => [`${o}/`, `${o}/register`]),
       },
     ],
     pkce: { required: () => true },

@@ -254,6 +254,29 @@ describe('mock-server', () => {
     expect((await call('POST', '/api/v1/stripe/portal-session', { body: {} })).status).toBe(400);
   });
 
+  it('serves the chat history (lists without messages, a chat with them, counts) and the statistics', async () => {
+    const list = await call('GET', '/api/v1/chats' + q({ sort: ['createdAt', 'DESC'], range: [0, 9], filter: { chatbotId: ANNA_BOT, lang: 'de' } }));
+    expect(list.status).toBe(200);
+    expect(list.json.length).toBeGreaterThan(0);
+    expect(list.json.every((c: { lang: string; messages?: unknown }) => c.lang === 'de' && c.messages === undefined)).toBe(true);
+    const one = await call('GET', `/api/v1/chats/${list.json[0].id}`);
+    expect(one.json.messages[0]).toMatchObject({ chatId: list.json[0].id, question: expect.any(String), answer: expect.any(String) });
+    const unread = await call('GET', '/api/v1/chats' + q({ filter: { chatbotId: ANNA_BOT, read: false } }));
+    expect(unread.json.every((c: { read: boolean }) => !c.read)).toBe(true);
+
+    const counts = await call('GET', '/api/v1/chats/counts' + q({ filter: { chatbotId: ANNA_BOT, category: 'contact' } }));
+    expect(counts.json.categories).toEqual({ all: 6, general: 4, contact: 1, hr: 1 });
+    expect(counts.json.readStates).toEqual({ all: 1, read: 1, unread: 0 });
+    expect((await call('GET', '/api/v1/chats/counts' + q({ filter: { chatbotId: SUPPORT_ADMIN } }))).status).toBe(404);
+
+    const stats = await call('GET', `/api/v1/statistics?chatbotId=${ANNA_BOT}&tz=Europe/Berlin`);
+    expect(stats.json).toMatchObject({ chatbotId: ANNA_BOT, timeZone: 'Europe/Berlin', totals: { chats: 6, messages: 6, contactsCollected: 1 } });
+    expect(stats.json.messagesPerDay).toHaveLength(30);
+    expect(stats.json.messagesPerDay.reduce((a: number, d: { count: number }) => a + d.count, 0)).toBe(6);
+    expect(stats.json.daysLeft).toBeGreaterThan(0);
+    expect((await call('GET', `/api/v1/statistics?chatbotId=${ANNA_BOT}&tz=Mars/Base`)).status).toBe(400);
+  });
+
   it('refuses unknown routes and resources with NotFound', async () => {
     expect((await call('GET', '/api/v1/db')).status).toBe(404);
     expect((await call('GET', '/api/v1/users')).status).toBe(404);
