@@ -130,7 +130,7 @@ function contractRoutes(db, { publicUrl }) {
       chatbots().push(bot).write();
       languages().push({ id: `${bot.id}:${body.lang}`, chatbotId: bot.id, lang: body.lang, isDefault: true }).write();
       db.get('websites')
-        .push({ id: crypto.randomUUID(), chatbotId: bot.id, url, lang: body.lang, pageCount: 0, schedule: '0 0 1 1 *', createdAt: bot.createdAt })
+        .push({ id: crypto.randomUUID(), chatbotId: bot.id, lang: body.lang, domain: url, createdAt: bot.createdAt, pages: 0, lastTrained: null, beingTrained: true })
         .write();
       res.status(201);
       return presentChatbot(bot);

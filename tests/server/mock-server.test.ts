@@ -84,16 +84,16 @@ describe('mock-server', () => {
   });
 
   it('speaks the ra-data-simple-rest dialect: sort, range, filter, Content-Range', async () => {
-    const r = await call('GET', '/api/v1/webpages' + q({ sort: ['title', 'DESC'], range: [2, 4], filter: { status: 'trained' } }), {
+    const r = await call('GET', '/api/v1/webpages' + q({ sort: ['title', 'DESC'], range: [2, 4], filter: { favorite: false } }), {
       headers: { origin: 'http://localhost:5173' },
     });
     expect(r.status).toBe(200);
     expect(r.json).toHaveLength(3);
-    expect(r.headers.get('content-range')).toBe('webpages 2-4/13');
+    expect(r.headers.get('content-range')).toBe('webpages 2-4/12');
     expect(r.headers.get('access-control-expose-headers')).toContain('Content-Range');
     const titles = r.json.map((p: { title: string }) => p.title);
     expect([...titles].sort().reverse()).toEqual(titles);
-    expect(r.json.every((p: { status: string }) => p.status === 'trained')).toBe(true);
+    expect(r.json.every((p: { favorite: boolean }) => p.favorite === false)).toBe(true);
 
     const all = await call('GET', '/api/v1/webpages' + q({ range: [0, 99] }));
     expect(all.headers.get('content-range')).toBe('webpages 0-14/15');
