@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 /**
@@ -424,5 +426,54 @@ describe('local identity provider', () => {
       meetingUrl: null,
       publicUrl: s.config.publicUrl,
     });
+  });
+});
+
+describe('with an external OIDC_ISSUER', () => {
+  let ext: TestServer;
+  let issuerServer: http.Server;
+  let issuer: string;
+  let privateKey: CryptoKey;
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('RS256');
+    privateKey = pair.privateKey;
+    const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'ext-1', alg: 'RS256', use: 'sig' };
+    // A tiny identity provider speaking just discovery and JWKS.
+    issuerServer = http.createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/realms/x/.well-known/openid-configuration') res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
+      else if (req.url === '/realms/x/jwks') res.end(JSON.stringify({ keys: [jwk] }));
+      else res.writeHead(404).end('{}');
+    });
+    await new Promise<void>((r) => issuerServer.listen(0, '127.0.0.1', r));
+    issuer = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}/realms/x`;
+    ext = await startTestServer({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: 'chatbot-api' });
+  });
+  afterAll(async () => {
+    await ext?.close();
+    issuerServer?.close();
+  });
+
+  it('points the dashboard at that issuer and mounts no local provider', async () => {
+    const r = await ext.api('GET', '/api/v1/public/app-config');
+    expect(r.json.oidc).toEqual({ authority: issuer, clientId: 'spa', scope: 'openid profile email', resource: 'chatbot-api' });
+    expect((await ext.api('GET', '/oidc/.well-known/openid-configuration')).status).toBe(404);
+  });
+
+  it("accepts the issuer's JWTs through the same verifier, and refuses the wrong audience", async () => {
+    const sign = (aud: string) =>
+      new SignJWT({ email: 'ext-user@example.test' })
+        .setProtectedHeader({ alg: 'RS256', kid: 'ext-1' })
+        .setIssuer(issuer)
+        .setAudience(aud)
+        .setSubject('ext|42')
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(privateKey);
+    const ok = await ext.api('GET', '/api/v1/users/lookup', { token: await sign('chatbot-api') });
+    expect(ok.status).toBe(200);
+    expect(JSON.stringify(ok.json)).toContain('ext-user@example.test');
+    expect((await ext.api('GET', '/api/v1/users/lookup', { token: await sign('someone-else') })).status).toBe(401);
   });
 });
