@@ -17,7 +17,7 @@ const q = (o: unknown) => encodeURIComponent(JSON.stringify(o));
 async function upload(path: string, name: string, content: Buffer, fields: Record<string, string>, t = token) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([content]), name);
+  form.append('file', new Blob([new Uint8Array(content)]), name);
   const res = await fetch(s.url + path, { method: 'POST', headers: { authorization: `Bearer ${t}` }, body: form });
   return { status: res.status, json: await res.json() };
 }

@@ -1,0 +1,74 @@
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../server/src/config.ts';
+import { openDb, type Db } from '../server/src/db/index.ts';
+import { migrate } from '../server/src/db/migrate.ts';
+
+/**
+ * A migrated database for the training benches: PGlite in memory, or PostgreSQL when
+ * BENCH_DATABASE_URL is set (a throwaway database is created and dropped).
+ */
+export async function benchDb(): Promise<{ db: Db; config: ReturnType<typeof loadConfig>; orgId: string; chatbotId: string; close: () => Promise<void> }> {
+  const base = process.env.BENCH_DATABASE_URL;
+  let url: string | undefined;
+  let drop = async () => {};
+  if (base) {
+    const pg = (await import('pg')).default;
+    const name = `bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: ':memory:', LOG_LEVEL: 'silent', CRAWL_ALLOW_PRIVATE: 'true',
+    UPLOAD_DIR: path.join(os.tmpdir(), 'chatbot-bench-uploads'),
+    ...(url ? { DATABASE_URL: url } : {}),
+  });
+  const db = await openDb(config);
+  await migrate(db);
+  const org = (await db.query<{ id: string }>(`insert into organizations(name) values ('bench') returning id`)).rows[0].id;
+  await db.query(`insert into subscriptions(organization_id, plan_id, status) values ($1, 'enterprise', 'active')`, [org]);
+  const bot = (await db.query<{ id: string }>(`insert into chatbots(organization_id, url, lang, initial_setup) values ($1, 'https://bench.test', 'de', 'completed') returning id`, [org])).rows[0].id;
+  return { db, config, orgId: org, chatbotId: bot, close: async () => { await db.close(); await drop(); } };
+}
+
+/** Deterministic pseudo-German words with a Zipf-like frequency, so texts and questions look like language to the index. */
+export function vocabulary(size = 6000, seed = 42) {
+  // mulberry32: 32-bit integer arithmetic, so the sequence stays exact and long.
+  let s = seed >>> 0;
+  const rnd = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const syl = ['ber', 'lin', 'ka', 'to', 'schu', 'mi', 'ra', 'zu', 'ge', 'lo', 'fahr', 'rad', 'haus', 'wer', 'kau', 'lie', 'fe', 'rung', 'zeit', 'an', 'ge', 'bot', 'preis', 'kun', 'den', 'dienst', 'stadt', 'markt', 'ver', 'trag'];
+  const words = new Set<string>();
+  while (words.size < size) {
+    const n = 2 + Math.floor(rnd() * 3);
+    let w = '';
+    for (let i = 0; i < n; i++) w += syl[Math.floor(rnd() * syl.length)];
+    words.add(w);
+  }
+  const list = [...words];
+  const pick = () => list[Math.min(list.length - 1, Math.floor(list.length * rnd() ** 3))];
+  const sentence = (n: number) => Array.from({ length: n }, pick).join(' ');
+  return { list, pick, sentence, rnd };
+}
+
+export const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+export const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;

@@ -1,0 +1,43 @@
+// Retrieval latency (p50/p95) over 100,000 passages of one chatbot: the answer engine's query.
+import { retrieve } from '../server/src/services/retrieval.ts';
+import { matchQna } from '../server/src/services/retrieval.ts';
+import { benchDb, pct, round, vocabulary } from './_training.ts';
+
+const N = Number(process.env.BENCH_PASSAGES ?? 100_000);
+const QUERIES = 300;
+const { db, orgId, chatbotId, close } = await benchDb();
+const v = vocabulary();
+const t0 = performance.now();
+const BATCH = 5000;
+for (let done = 0; done < N; done += BATCH) {
+  const n = Math.min(BATCH, N - done);
+  const texts = Array.from({ length: n }, () => v.sentence(60 + Math.floor(v.rnd() * 80)));
+  const ids = Array.from({ length: n }, () => crypto.randomUUID());
+  await db.query(
+    `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, text, tsv)
+     select $1, $2, 'de', 'webpage', x.id, 0, x.t, to_tsvector('german', x.t) from unnest($3::uuid[], $4::text[]) as x(id, t)`,
+    [orgId, chatbotId, ids, texts],
+  );
+}
+await db.query('analyze passages');
+const loadMs = performance.now() - t0;
+console.log(`loaded ${N} passages in ${round(loadMs / 1000)} s (${db.kind})`);
+for (let i = 0; i < 20; i++) await retrieve(db, { chatbotId, lang: 'de', question: v.sentence(5) });
+const lat: number[] = [];
+let hits = 0;
+for (let i = 0; i < QUERIES; i++) {
+  const question = `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`;
+  const t = performance.now();
+  const r = await retrieve(db, { chatbotId, lang: 'de', question, limit: 5 });
+  lat.push(performance.now() - t);
+  if (r.length) hits++;
+}
+console.log(`${QUERIES} questions, ${hits} with results; p50 ${round(pct(lat, 50))} ms, p95 ${round(pct(lat, 95))} ms, max ${round(Math.max(...lat))} ms`);
+const qlat: number[] = [];
+for (let i = 0; i < 50; i++) {
+  const t = performance.now();
+  await matchQna(db, { chatbotId, lang: 'de', question: v.sentence(5) });
+  qlat.push(performance.now() - t);
+}
+await close();
+console.log(JSON.stringify({ bench: 'retrieval', db: db.kind, n: N, queries: QUERIES, p50_ms: round(pct(lat, 50)), p95_ms: round(pct(lat, 95)), load_s: round(loadMs / 1000) }));
