@@ -3,6 +3,8 @@ export interface AppConfig {
   oidc: { authority: string; clientId: string; scope: string; resource?: string };
   meetingUrl: string | null;
   publicUrl: string;
+  /** The server's document upload limit (MAX_UPLOAD_MB). */
+  maxUploadBytes?: number;
 }
 
 let pending: Promise<AppConfig> | null = null;

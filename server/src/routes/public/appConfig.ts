@@ -13,6 +13,8 @@ export default async function appConfigRoutes(app: FastifyInstance) {
       oidc: { authority: issuer, clientId: config.OIDC_CLIENT_ID, scope: SCOPE, resource: audience },
       meetingUrl: config.MEETING_URL ?? null,
       publicUrl: config.publicUrl,
+      /** Documents larger than this are refused (413); the dashboard checks before uploading. */
+      maxUploadBytes: Math.round(config.MAX_UPLOAD_MB * 1024 * 1024),
     };
   });
 }

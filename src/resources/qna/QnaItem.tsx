@@ -1,0 +1,40 @@
+import { Box, Chip, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import { DeleteWithConfirmButton, RecordContextProvider, useLocaleState, useTranslate } from 'react-admin';
+import { QnaActiveSwitch } from './QnaActiveSwitch.tsx';
+import type { Qna } from './types.ts';
+
+export function QnaItem({ qna, onEdit }: { qna: Qna; onEdit: () => void }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <RecordContextProvider value={qna}>
+      <Paper variant="outlined" sx={{ p: 2, opacity: qna.active ? 1 : 0.75 }} data-testid="qna-item" data-active={qna.active}>
+        <Stack direction="row" spacing={1} alignItems="flex-start">
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography fontWeight={600} sx={{ overflowWrap: 'anywhere' }} data-testid="qna-question">
+              {qna.question}
+            </Typography>
+            <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} color="text.secondary" data-testid="qna-answer">
+              {qna.answer}
+            </Typography>
+          </Box>
+          <Tooltip title={translate('ra.action.edit')}>
+            <IconButton onClick={onEdit} aria-label={translate('ra.action.edit')} data-testid="qna-edit">
+              <EditIcon />
+            </IconButton>
+          </Tooltip>
+          <DeleteWithConfirmButton resource="qna" label="" mutationMode="pessimistic" redirect={false} data-testid="qna-delete" sx={{ minWidth: 40 }} />
+        </Stack>
+        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap sx={{ mt: 1 }}>
+          <QnaActiveSwitch qna={qna} />
+          {qna.fromChatHistory && <Chip size="small" label={translate('training.qna.fromChatHistory')} />}
+          {qna.hasLink && <Chip size="small" label={translate('training.qna.hasLink')} />}
+          <Typography variant="caption" color="text.secondary">
+            {translate('training.qna.added', { date: new Date(qna.createdAt).toLocaleDateString(locale === 'de' ? 'de-DE' : 'en-US') })}
+          </Typography>
+        </Stack>
+      </Paper>
+    </RecordContextProvider>
+  );
+}

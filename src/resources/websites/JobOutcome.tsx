@@ -1,0 +1,42 @@
+import { Alert, AlertTitle, Box, Collapse, Button, Stack } from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { UpgradePrompt } from '../../components/UpgradePrompt.tsx';
+import { NoValidUrlsAlert } from './NoValidUrlsAlert.tsx';
+import type { ScrapeJob } from './types.ts';
+
+/**
+ * What the latest finished job means for the user: nothing found (with the causes), or a plan limit that
+ * stopped it: which pages were trained and which were not.
+ */
+export function JobOutcome({ job }: { job: ScrapeJob }) {
+  const translate = useTranslate();
+  const [showList, setShowList] = useState(false);
+  if (job.status === 'failed' && job.error === 'NoValidUrlsFound') return <NoValidUrlsAlert causes={job.errorDetails?.causes ?? []} />;
+  if (job.status === 'failed') return <Alert severity="error" data-testid="job-failed">{translate('training.jobs.failed')}</Alert>;
+  if (!job.limitReached) return null;
+  const planLimit = job.limitReached === 'monthlyTrainingCycles' || job.limitReached === 'maxWebpages';
+  return (
+    <Stack spacing={1} data-testid="job-limit" data-limit={job.limitReached}>
+      <Alert severity="warning">
+        <AlertTitle>{translate(`training.jobs.limit.${planLimit ? job.limitReached : 'bounds'}`)}</AlertTitle>
+        {translate('training.jobs.limit.partial', { trained: job.pagesTrained, notTrained: job.notTrained.length })}
+        {job.notTrained.length > 0 && (
+          <Box>
+            <Button size="small" color="inherit" onClick={() => setShowList(!showList)} sx={{ px: 0 }}>
+              {translate(showList ? 'training.jobs.limit.hideList' : 'training.jobs.limit.showList')}
+            </Button>
+            <Collapse in={showList}>
+              <Box component="ul" sx={{ m: 0, pl: 2.5, maxHeight: 200, overflow: 'auto', overflowWrap: 'anywhere' }}>
+                {job.notTrained.slice(0, 200).map((u) => (
+                  <li key={u}>{u}</li>
+                ))}
+              </Box>
+            </Collapse>
+          </Box>
+        )}
+      </Alert>
+      {planLimit && <UpgradePrompt reason={job.limitReached as 'monthlyTrainingCycles' | 'maxWebpages'} compact />}
+    </Stack>
+  );
+}

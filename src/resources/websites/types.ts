@@ -1,0 +1,50 @@
+export interface Website {
+  id: string;
+  chatbotId: string;
+  lang: string;
+  domain: string;
+  pages: number;
+  lastTrained: string | null;
+  beingTrained: boolean;
+  createdAt: string;
+}
+
+export type ScrapeJobStatus = 'initialized' | 'running' | 'completed' | 'failed';
+
+export interface ScrapeJob {
+  id: string;
+  websiteId: string;
+  type: 'spider' | 'sitemap' | 'single' | 'rescrape' | 'selective';
+  status: ScrapeJobStatus;
+  url: string | null;
+  scheduleId: string | null;
+  pagesFound: number;
+  pagesTrained: number;
+  pagesAdded: number;
+  pagesChanged: number;
+  pagesUnchanged: number;
+  pagesRemoved: number;
+  pagesFailed: number;
+  notTrained: string[];
+  limitReached: string | null;
+  error: string | null;
+  errorDetails: { causes?: string[]; message?: string } | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface Schedule {
+  id: string;
+  websiteId: string;
+  webpageId: string | null;
+  url: string;
+  cron: string;
+  preset: string | null;
+  includeSubsites: boolean;
+  status: 'active' | 'paused';
+  lastRunAt: string | null;
+  nextRunAt: string | null;
+  nextRuns: string[];
+}
+
+export const isRunning = (j: Pick<ScrapeJob, 'status'>) => j.status === 'initialized' || j.status === 'running';
