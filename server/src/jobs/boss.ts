@@ -8,9 +8,9 @@ export interface Jobs {
   send<T extends object>(queue: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
   /** Registers a worker for a queue (only in processes that run workers). */
   work<T extends object>(queue: string, handler: JobHandler<T>, options?: { batchSize?: number; pollingIntervalSeconds?: number }): Promise<void>;
-  /** Cron schedule (pg-boss schedule); key lets one queue hold many schedules. */
-  schedule(queue: string, cron: string, data: object, key: string): Promise<void>;
-  unschedule(queue: string, key: string): Promise<void>;
+  /** Cron schedule (pg-boss 10 keeps one schedule per queue; per-page schedules run from a tick queue). */
+  schedule(queue: string, cron: string, data: object): Promise<void>;
+  unschedule(queue: string): Promise<void>;
   boss: PgBoss;
   stop(): Promise<void>;
 }
@@ -57,12 +57,12 @@ export async function startJobs(db: Db, opts: { databaseUrl?: string; queues: st
         for (const job of jobs) await handler(job.data as never, { id: job.id, name: job.name });
       });
     },
-    async schedule(queue, cron, data, key) {
+    async schedule(queue, cron, data) {
       await ensureQueue(queue);
-      await boss.schedule(queue, cron, data, { key, tz: 'UTC' });
+      await boss.schedule(queue, cron, data, { tz: 'UTC' });
     },
-    async unschedule(queue, key) {
-      await boss.unschedule(queue, key);
+    async unschedule(queue) {
+      await boss.unschedule(queue);
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };

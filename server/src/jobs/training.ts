@@ -17,5 +17,5 @@ export async function registerTrainingWorkers(ctx: AppContext) {
   await ctx.jobs.work(TRAINING_TICK_QUEUE, async () => {
     await dispatchDueSchedules(ctx);
   });
-  await ctx.jobs.schedule(TRAINING_TICK_QUEUE, '* * * * *', {}, TRAINING_TICK_QUEUE);
+  await ctx.jobs.schedule(TRAINING_TICK_QUEUE, '* * * * *', {});
 }
