@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { startTestServer, type TestServer } from './helpers.ts';
+import { createPgAdapter, deleteExpiredPayloads } from '../../server/src/oidc/adapter.ts';
 
 /**
  * Drives the local identity provider like the dashboard's oidc-client-ts does:
@@ -418,6 +419,33 @@ describe('local identity provider', () => {
     expect(own.headers.get('access-control-allow-origin')).toBe(new URL(s.config.publicUrl).origin);
     const foreign = await post('https://evil.example');
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('stores provider data in PostgreSQL: expired rows are invisible and cleaned, consume and revoke work', async () => {
+    const Adapter = createPgAdapter(s.db);
+    const codes = new Adapter('AuthorizationCode');
+    await codes.upsert('c1', { grantId: 'g1', accountId: 'a' }, 60);
+    await codes.upsert('c2', { grantId: 'g2' }, 60);
+    await new Adapter('Session').upsert('s1', { uid: 'u1', accountId: 'a' }, 60);
+    expect(await codes.find('c1')).toMatchObject({ grantId: 'g1', accountId: 'a' });
+    expect((await codes.find('c1'))!.consumed).toBeUndefined();
+    await codes.consume('c1');
+    expect(typeof (await codes.find('c1'))!.consumed).toBe('number');
+    expect(await new Adapter('Session').findByUid('u1')).toMatchObject({ accountId: 'a' });
+    expect(await new Adapter('Session').find('c1')).toBeUndefined();
+
+    await new Adapter('AccessToken').upsert('t1', { grantId: 'g1' }, 60);
+    await codes.revokeByGrantId('g1');
+    expect(await codes.find('c1')).toBeUndefined();
+    expect(await new Adapter('AccessToken').find('t1')).toBeUndefined();
+    expect(await codes.find('c2')).toBeTruthy();
+
+    await s.db.query(`update oidc_payloads set expires_at = now() - interval '1 second' where id = 'c2'`);
+    expect(await codes.find('c2')).toBeUndefined();
+    await deleteExpiredPayloads(s.db);
+    expect((await s.db.query(`select 1 from oidc_payloads where id = 'c2'`)).rows).toHaveLength(0);
+    await codes.destroy('s1');
+    expect(await new Adapter('Session').find('s1')).toBeTruthy();
   });
 
   it('answers the app configuration for the dashboard without a token', async () => {
