@@ -86,6 +86,30 @@ describe('GET statistics', () => {
     expect(series.reduce((a, d) => a + d.count, 0)).toBe(9);
   });
 
+  it('follows changes: read, marked, category and lead updates, new messages and deleted chats', async () => {
+    const bot = await registered();
+    const chat = await seedChat(bot, 3);
+    const other = await seedChat(bot, 2, { read: true });
+    const get = async () => (await s.api('GET', `/api/v1/statistics?chatbotId=${bot.chatbotId}`, { token: bot.token })).json;
+    expect((await get()).history).toEqual({ unread: 1, contact: 0, hr: 0, favorites: 0 });
+    await s.db.query(`update chats set read = true, favorite = true, category = 'hr' where id = $1`, [chat]);
+    await s.db.query(`update chats set lead = '{"email":"a@b.test"}'::jsonb, category = 'contact' where id = $1`, [other]);
+    // The runtime's per-message bookkeeping changes no counter.
+    await s.db.query(`update chats set message_count = message_count + 1, last_message_at = now() where id = $1`, [chat]);
+    let st = await get();
+    expect(st.history).toEqual({ unread: 0, contact: 1, hr: 1, favorites: 1 });
+    expect(st.totals).toMatchObject({ chats: 2, messages: 5, contactsCollected: 1 });
+    await s.db.query(`delete from chats where id = $1`, [chat]);
+    st = await get();
+    expect(st.history).toEqual({ unread: 0, contact: 1, hr: 0, favorites: 0 });
+    expect(st.totals).toMatchObject({ chats: 1, messages: 2, avgMessagesPerChat: 2, avgLeadsPerChat: 1, contactsCollected: 1 });
+    expect(st.messagesToday).toBe(2);
+    expect(st.messagesPerDay.at(-1).count).toBe(2);
+    // The rollups agree with the tables they summarise.
+    const real = await s.db.query<{ n: number }>('select count(*)::int as n from messages where chatbot_id = $1', [bot.chatbotId]);
+    expect(st.totals.messages).toBe(real.rows[0].n);
+  });
+
   it('counts days in the viewer\'s time zone', async () => {
     const bot = await registered();
     // 23:30 UTC yesterday is already "today" in Berlin (UTC+1/+2) but not in UTC... unless today is only now starting.
