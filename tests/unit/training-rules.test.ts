@@ -128,3 +128,14 @@ describe('question normalisation for duplicate detection', () => {
     expect(normalizeQuestion('  Wie  lange dauert es?? ')).toBe(normalizeQuestion('wie lange dauert es'));
   });
 });
+
+describe('retrieval query stages', () => {
+  it('asks for all terms, then any two, then any one; quotes lexemes', async () => {
+    const { queryStages } = await import('../../server/src/services/retrieval.ts');
+    expect(queryStages([])).toEqual([]);
+    expect(queryStages(['rad'])).toEqual(["'rad'"]);
+    expect(queryStages(['rad', 'preis'])).toEqual(["'rad' & 'preis'", "'rad' | 'preis'"]);
+    expect(queryStages(['a', 'b', 'c'])).toEqual(["'a' & 'b' & 'c'", "('a' & 'b') | ('a' & 'c') | ('b' & 'c')", "'a' | 'b' | 'c'"]);
+    expect(queryStages(["o'neil", 'a', 'a'])[0]).toBe("'o''neil' & 'a'");
+  });
+});
