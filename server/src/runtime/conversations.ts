@@ -25,6 +25,13 @@ export interface ChatRow {
   message_count: number;
 }
 
+/** contact (a lead or a request for a person) beats hr (jobs, applications) beats general; a chat never moves down. */
+export function categorise(c: { hasLead: boolean; personRequested: boolean; hr: boolean; current: ChatRow['category'] }): ChatRow['category'] {
+  if (c.hasLead || c.personRequested || c.current === 'contact') return 'contact';
+  if (c.hr || c.current === 'hr') return 'hr';
+  return 'general';
+}
+
 export const conversationsRepo = {
   async start(db: Queryable, input: { chatbotId: string; organizationId: string; visitorId: string; lang: string; source: 'widget' | 'demo' }) {
     const r = await db.query<ChatRow>(
@@ -84,16 +91,19 @@ export const conversationsRepo = {
           [chat.id, chat.chatbot_id, chat.organization_id, question, a.answer, JSON.stringify(a.sources), a.score, a.answeredBy],
         )
       ).rows[0];
-      const updated = (
-        await tx.query<ChatRow>(
-          `update chats set message_count = message_count + 1, last_message_at = now(),
-                  person_requested = person_requested or $2,
-                  category = case when lead is not null or person_requested or $2 or category = 'contact' then 'contact'
-                                  when $3 or category = 'hr' then 'hr' else 'general' end
-            where id = $1 returning *`,
-          [chat.id, a.personRequested, a.hr],
-        )
+      let updated = (
+        await tx.query<ChatRow>(`update chats set message_count = message_count + 1, last_message_at = now() where id = $1 returning *`, [chat.id])
       ).rows[0];
+      // Category and person flag are written only when they change: the statistics triggers watch those columns.
+      const category = categorise({ hasLead: !!updated.lead, personRequested: updated.person_requested || a.personRequested, hr: a.hr, current: updated.category });
+      if (category !== updated.category || (a.personRequested && !updated.person_requested))
+        updated = (
+          await tx.query<ChatRow>('update chats set category = $2, person_requested = person_requested or $3 where id = $1 returning *', [
+            chat.id,
+            category,
+            a.personRequested,
+          ])
+        ).rows[0];
       return { message: m, chat: updated };
     });
   },

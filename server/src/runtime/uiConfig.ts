@@ -77,7 +77,7 @@ export const CONTACT_KEYS = ['collectContacts', 'consentText', 'leadForm', 'lead
 const TEXTS = {
   de: {
     title: 'Chatbot',
-    introHeading: 'Hallo! 👋',
+    introHeading: 'Willkommen!',
     subHeading: 'Stellen Sie mir Ihre Frage – ich antworte mit Inhalten dieser Website.',
     startMessage: 'Hallo! Wie kann ich Ihnen helfen?',
     placeholderText: 'Ihre Nachricht …',
@@ -98,7 +98,7 @@ const TEXTS = {
   },
   en: {
     title: 'Chatbot',
-    introHeading: 'Hello! 👋',
+    introHeading: 'Welcome!',
     subHeading: 'Ask me anything – I answer from the content of this website.',
     startMessage: 'Hello! How can I help you?',
     placeholderText: 'Your message …',

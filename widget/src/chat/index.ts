@@ -150,6 +150,7 @@ export function mountChat(o: ChatOptions): ChatHandle {
   }
 
   function showChat() {
+    contactBtn.hidden = !config.collectContacts || leadDone;
     leadSlot.hidden = true;
     leadSlot.replaceChildren();
     log.hidden = false;
@@ -177,6 +178,7 @@ export function mountChat(o: ChatOptions): ChatHandle {
     log.hidden = true;
     composer.hidden = true;
     chips.hidden = true;
+    contactBtn.hidden = true;
     leadSlot.replaceChildren(form);
     leadSlot.hidden = false;
     focus();
