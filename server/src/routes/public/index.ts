@@ -21,8 +21,16 @@ export default async function publicRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
   const ownOrigin = new URL(config.publicUrl).origin;
 
+  // CORS and the origin check both ask; one lookup per request.
+  const checked = new WeakMap<FastifyRequest, Promise<boolean | null>>();
+  const originAllowed = (req: FastifyRequest) => {
+    let p = checked.get(req);
+    if (!p) checked.set(req, (p = lookupOrigin(req)));
+    return p;
+  };
+
   /** null: no Origin header (server-to-server, same-origin GET); true/false: may this site use the chatbot? */
-  async function originAllowed(req: FastifyRequest): Promise<boolean | null> {
+  async function lookupOrigin(req: FastifyRequest): Promise<boolean | null> {
     const origin = req.headers.origin;
     if (!origin) return null;
     // The dashboard's preview and demo pages: the configured public URL, or whatever host served this request.
