@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { IDP_PATH, signUp } from './support/auth.ts';
 import { cliToken, createChatbotViaApi } from './support/api.ts';
+import { openAndSettle } from './support/app.ts';
 
 /**
  * The route guard of spec section 2 in a real browser: redirects for a registered user (has a chatbot),
@@ -16,12 +17,7 @@ async function signedUpPage(browser: Browser): Promise<{ context: BrowserContext
 }
 
 /** Visits PATH and waits until the guard has settled on a final address. */
-async function landOn(page: Page, path: string, expected: RegExp) {
-  await page.goto(path);
-  await expect(page).toHaveURL(expected);
-  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
-  await expect(page).toHaveURL(expected);
-}
+const landOn = openAndSettle;
 
 const sidebar = (page: Page) => page.locator('.RaSidebar-fixed');
 

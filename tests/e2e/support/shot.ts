@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { settled } from './app.ts';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 export const DESKTOP = { width: 1280, height: 800 };
@@ -34,6 +35,6 @@ export async function shot(page: Page, name: string) {
       [SIDEBAR_KEY, sidebarBefore] as const,
     );
     await page.reload();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
   }
 }

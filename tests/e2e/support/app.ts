@@ -1,0 +1,27 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Waits until the dashboard has settled: React has rendered and the route guard's loading overlay
+ * (shown while it checks the session and loads the user) is gone. Navigating away earlier would
+ * abort the guard's user lookup mid-flight.
+ */
+export async function settled(page: Page) {
+  await page.waitForLoadState('load');
+  const ready = () =>
+    page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      return !!root && root.childElementCount > 0 && !document.querySelector('[data-testid="loading-overlay"]');
+    });
+  await ready();
+  // A lazy page may show the overlay again while its code loads: check once more after the network calms.
+  await page.waitForLoadState('networkidle');
+  await ready();
+}
+
+/** Opens PATH and waits until the guard has settled on an address matching EXPECTED. */
+export async function openAndSettle(page: Page, path: string, expected: RegExp) {
+  await page.goto(path);
+  await expect(page).toHaveURL(expected);
+  await settled(page);
+  await expect(page).toHaveURL(expected);
+}
