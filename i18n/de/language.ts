@@ -12,6 +12,7 @@ export const language: MessagesOf<typeof en> = {
   deleteFor: '%{name} löschen',
   defaultNotDeletable: 'Die Standardsprache kann nicht gelöscht werden',
   websites: '%{smart_count} Webseite |||| %{smart_count} Webseiten',
+  noWebsite: 'Noch keine Webseite in dieser Sprache: unter Training → Webseite hinzufügen',
   usage: '%{used} von %{max} Sprachen Ihres Tarifs belegt',
   added: '%{name} hinzugefügt',
   deleted: '%{name} gelöscht',

@@ -10,6 +10,7 @@ export const language = {
   deleteFor: 'Delete %{name}',
   defaultNotDeletable: 'The default language cannot be deleted',
   websites: '%{smart_count} website |||| %{smart_count} websites',
+  noWebsite: 'No website in this language yet: add one under Training → Website',
   usage: '%{used} of %{max} languages of your plan in use',
   added: '%{name} added',
   deleted: '%{name} deleted',

@@ -33,7 +33,8 @@ function startBakerySite() {
 async function signUpWithCampaign(page: Page, campaign: string) {
   const email = uniqueEmail('onboarding');
   await page.goto(`/register?campaign=${campaign}`);
-  await expect(page).toHaveURL(IDP_PATH);
+  // The dashboard first loads its code and the provider's configuration: allow for a busy machine.
+  await expect(page).toHaveURL(IDP_PATH, { timeout: 30_000 });
   await fillSignUp(page, email, PASSWORD);
   await expect(page).toHaveURL(new RegExp(`/register\\?campaign=${campaign}$`));
   await expect(page.getByTestId('register-personal')).toBeVisible();

@@ -64,7 +64,9 @@ export function LanguageRow({ entry, websites, busy, onSetDefault, onDelete }: P
             {entry.isDefault && <Chip size="small" color="primary" label={translate('language.default')} />}
           </Stack>
         }
-        secondary={translate('language.websites', { smart_count: websites })}
+        secondary={
+          websites > 0 ? translate('language.websites', { smart_count: websites }) : translate('language.noWebsite')
+        }
       />
     </ListItem>
   );
