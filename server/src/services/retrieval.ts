@@ -35,8 +35,11 @@ export function queryStages(lexemes: string[]): string[] {
   return stages;
 }
 
-/** Rows a stage looks at before ranking: bounds the cost of a question made of very common words. */
-const CANDIDATES = 1000;
+/**
+ * Rows each stage looks at before ranking: bounds the cost of a question made of common words.
+ * The looser the stage, the weaker its matches, so the fewer are worth ranking.
+ */
+const CANDIDATES = [1000, 300, 100];
 
 /** Ranked passages of the chatbot's index for a question, with their source. */
 export async function retrieve(db: Queryable, q: { chatbotId: string; lang: string; question: string; limit?: number }): Promise<Passage[]> {
@@ -50,7 +53,8 @@ export async function retrieve(db: Queryable, q: { chatbotId: string; lang: stri
   const anyTerm = stages[stages.length - 1];
   const found: Passage[] = [];
   const seen = new Set<string>();
-  for (const stage of stages) {
+  for (const [i, stage] of stages.entries()) {
+    const cap = CANDIDATES[Math.min(i, CANDIDATES.length - 1)] ?? 100;
     const r = await db.query<{
       id: string; text: string; score: number; source_type: Passage['source']['type']; source_id: string;
       url: string | null; title: string | null; name: string | null;
@@ -59,7 +63,7 @@ export async function retrieve(db: Queryable, q: { chatbotId: string; lang: stri
          select p.id, p.text, p.source_type, p.source_id, p.tsv
            from passages p
           where p.chatbot_id = $1 and p.lang = $2 and p.tsv @@ $3::tsquery
-          limit ${CANDIDATES}),
+          limit ${cap}),
        hits as (
          select c.id, c.text, c.source_type, c.source_id, ts_rank_cd(c.tsv, $4::tsquery, 32) as score
            from candidates c order by score desc, c.id limit $5)
