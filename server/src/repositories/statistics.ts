@@ -15,8 +15,8 @@ export interface StatisticsTotalsRow {
 
 /**
  * The dashboard's figures of one chatbot. Messages come from message_stats (quarter-hour counts kept by a
- * trigger on messages), chats from chat_stats (counters kept by a trigger on chats), the quota from
- * message_usage; see migration 050. Day and month boundaries follow the viewer's time zone; the quota
+ * trigger on messages, migration 050), chats are counted directly (migration 052), the quota comes from
+ * message_usage. Day and month boundaries follow the viewer's time zone; the quota
  * month is UTC like the runtime's counter. Everything is coalesced, so a chatbot without chats gives zeros.
  */
 export const statisticsRepo = {
@@ -31,14 +31,21 @@ export const statisticsRepo = {
                 coalesce(sum(s.messages) filter (where s.bucket >= b.month_start), 0)::int as messages_this_month
            from message_stats s cross join bounds b
           where s.chatbot_id = $1 and s.organization_id = $2
+       ),
+       ch as (
+         select count(*)::int as chats,
+                count(*) filter (where lead is not null)::int as leads,
+                count(*) filter (where not read)::int as unread_chats,
+                count(*) filter (where category = 'contact')::int as contact_chats,
+                count(*) filter (where category = 'hr')::int as hr_chats,
+                count(*) filter (where favorite)::int as favorite_chats
+           from chats
+          where chatbot_id = $1 and organization_id = $2
        )
-       select msg.*,
-              coalesce(c.chats, 0)::int as chats, coalesce(c.leads, 0)::int as leads, coalesce(c.unread, 0)::int as unread_chats,
-              coalesce(c.contact, 0)::int as contact_chats, coalesce(c.hr, 0)::int as hr_chats, coalesce(c.favorites, 0)::int as favorite_chats,
+       select msg.*, ch.*,
               coalesce((select messages from message_usage
                          where organization_id = $2 and month = date_trunc('month', now() at time zone 'UTC')::date), 0)::int as used_messages
-         from msg
-         left join chat_stats c on c.chatbot_id = $1 and c.organization_id = $2`,
+         from msg cross join ch`,
       [chatbotId, organizationId, timeZone],
     );
     return r.rows[0];
