@@ -164,6 +164,8 @@ try {
   );
 } finally {
   await server.close();
-  await dropDb?.();
+  // HISTORY_KEEP_DB=1 leaves the PostgreSQL database for EXPLAIN ANALYZE by hand.
+  if (process.env.HISTORY_KEEP_DB) console.log(`kept ${databaseUrl}`);
+  else await dropDb?.();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

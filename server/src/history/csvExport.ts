@@ -31,7 +31,7 @@ const LABELS: Record<CsvLocale, { columns: string[]; lead: Record<LeadField, str
   },
 };
 
-export const BATCH_CHATS = 500;
+export const BATCH_CHATS = 2000;
 
 export interface ExportPlan {
   /** Chats in the selection that have messages, newest first. */
@@ -44,7 +44,7 @@ export interface ExportPlan {
 export async function planExport(db: Queryable, orgId: string, f: ChatFilter, amount: number): Promise<ExportPlan> {
   const w = chatWhere(f, orgId);
   const r = await db.query<{ id: string; message_count: number }>(
-    `select c.id, c.message_count from chats c where ${fullWhere(w)} order by c.created_at desc, c.id desc limit ${amount}`,
+    `select c.id, c.message_count from ${w.from} where ${fullWhere(w)} order by c.created_at desc, c.id desc limit ${amount}`,
     w.params,
   );
   const chatIds = r.rows.filter((c) => c.message_count > 0).map((c) => c.id);

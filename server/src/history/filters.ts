@@ -41,6 +41,13 @@ export function prefixTsQuery(q: string): string | null {
 }
 
 interface WhereParts {
+  /**
+   * What to select from, as `c`. With a text search, a subquery that PostgreSQL must plan on its own
+   * (OFFSET 0 keeps it from being merged into the outer query), so the search is answered from the GIN
+   * index and the outer query sorts what it found. Otherwise the planner may walk the date index and
+   * test every chat's words, because its estimate for word prefixes is poor: slow when few chats match.
+   */
+  from: string;
   /** Conditions every query shares: tenant, chatbot, language, dates, favorite, text, ids. */
   base: string;
   category: string | null;
@@ -61,8 +68,10 @@ export function chatWhere(f: ChatFilter, organizationId: string): WhereParts {
   const tsq = f.q ? prefixTsQuery(f.q) : null;
   // chats.search holds the words of all the chat's messages (migration 040).
   if (tsq) and.push(`c.search @@ to_tsquery('simple', ${add(tsq)})`);
+  const base = and.join(' and ');
   return {
-    base: and.join(' and '),
+    from: tsq ? `(select * from chats c where ${base} offset 0) c` : 'chats c',
+    base: tsq ? 'true' : base,
     category: f.category ? `c.category = ${add(f.category)}` : null,
     read: f.read === undefined ? null : f.read ? 'c.read' : 'not c.read',
     params,

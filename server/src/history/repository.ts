@@ -43,7 +43,7 @@ export const historyRepo = {
     const r = await db.query<ChatListRow>(
       `select ${CHAT_COLUMNS()},
               (select m.question from messages m where m.chat_id = c.id order by m.created_at, m.id limit 1) as preview
-         from chats c
+         from ${w.from}
         where ${fullWhere(w)}
         order by ${orderBy}
         limit ${limit} offset ${offset}`,
@@ -54,7 +54,7 @@ export const historyRepo = {
 
   async total(db: Queryable, orgId: string, f: ChatFilter) {
     const w = chatWhere(f, orgId);
-    const r = await db.query<{ n: number }>(`select count(*)::int as n from chats c where ${fullWhere(w)}`, w.params);
+    const r = await db.query<{ n: number }>(`select count(*)::int as n from ${w.from} where ${fullWhere(w)}`, w.params);
     return r.rows[0].n;
   },
 
@@ -74,7 +74,7 @@ export const historyRepo = {
               count(*) filter (where ${category})::int as all_states,
               count(*) filter (where ${category} and c.read)::int as read,
               count(*) filter (where ${category} and not c.read)::int as unread
-         from chats c where ${w.base}`,
+         from ${w.from} where ${w.base}`,
       w.params,
     );
     const x = r.rows[0];

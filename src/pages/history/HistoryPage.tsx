@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../../layout/PlaceholderPage.tsx';
+import chats from '../../resources/chats/index.ts';
 
+/** /history: the chats resource's list, laid out as the chat history screen. */
 export default function HistoryPage() {
-  return <PlaceholderPage title="history.title" />;
+  return <chats.list />;
 }

@@ -1,0 +1,31 @@
+import { useRef } from 'react';
+import { InfiniteListBase, useNotify } from 'react-admin';
+import { ChatHistoryLayout } from './ChatHistoryLayout.tsx';
+import { OlderChatsContext } from './olderChatsContext.ts';
+
+/**
+ * The chats resource (ra-data-simple-rest, scoped to the active chatbot and language by the data
+ * provider) shown as the history screen. Filters stay on this screen rather than in the address,
+ * which carries the open chat instead.
+ */
+export function ChatHistory() {
+  const notify = useNotify();
+  const loadingOlder = useRef(false);
+  return (
+    <OlderChatsContext.Provider value={loadingOlder}>
+      <InfiniteListBase
+        resource="chats"
+        perPage={25}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        disableSyncWithLocation
+        storeKey="history.chats"
+        queryOptions={{
+          onError: (e: any) =>
+            notify(loadingOlder.current ? 'errors.website.olderChatsFailed' : e?.message || 'ra.notification.http_error', { type: 'error' }),
+        }}
+      >
+        <ChatHistoryLayout />
+      </InfiniteListBase>
+    </OlderChatsContext.Provider>
+  );
+}

@@ -1,0 +1,62 @@
+/** The chat history's records as the API sends them (server/src/history/service.ts). */
+export type ChatCategory = 'general' | 'contact' | 'hr';
+
+export const LEAD_FIELDS = ['name', 'firstName', 'lastName', 'email', 'phoneNumber', 'address', 'streetNumber', 'zip', 'city', 'country'] as const;
+export type LeadField = (typeof LEAD_FIELDS)[number];
+
+export interface AnswerSource {
+  type: 'webpage' | 'document' | 'qna';
+  id: string;
+  url?: string;
+  title?: string;
+  name?: string;
+  score: number;
+}
+
+export interface ApiMessage {
+  id: string;
+  chatId: string;
+  question: string;
+  translatedText: string | null;
+  translatedLang: string | null;
+  answer: string | null;
+  optimizedAnswer: string | null;
+  optimizedQnaId: string | null;
+  sources: AnswerSource[];
+  score: number | null;
+  answeredBy: 'qna' | 'retrieval' | 'llm' | 'fallback' | null;
+  createdAt: string;
+}
+
+export interface ApiChat {
+  id: string;
+  chatbotId: string;
+  lang: string;
+  category: ChatCategory;
+  read: boolean;
+  favorite: boolean;
+  lead: Partial<Record<LeadField, string>> | null;
+  leadSubmittedAt: string | null;
+  createdAt: string;
+  lastMessageAt: string;
+  messageCount: number;
+  preview?: string | null;
+  messages?: ApiMessage[];
+}
+
+export interface ChatCounts {
+  categories: { all: number; general: number; contact: number; hr: number };
+  readStates: { all: number; read: number; unread: number };
+}
+
+/** The list's filter values; chatbotId and lang are added by the data provider's scope. */
+export interface ChatFilterValues {
+  chatbotId?: string;
+  lang?: string;
+  category?: ChatCategory;
+  read?: boolean;
+  favorite?: boolean;
+  from?: string;
+  to?: string;
+  q?: string;
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { useListContext } from 'react-admin';
+import { chatsApi } from './chatsApi.ts';
+import type { ChatFilterValues } from './types.ts';
+
+/** Key prefix of the counts; actions that change read state, favorites or chats invalidate it. */
+export const CHAT_COUNTS_KEY = ['chats', 'counts'] as const;
+
+/** Counts per category and read state under the list's current filters, one request. */
+export function useChatCounts() {
+  const { filterValues } = useListContext();
+  return useQuery({
+    queryKey: [...CHAT_COUNTS_KEY, filterValues],
+    queryFn: () => chatsApi.counts(filterValues as ChatFilterValues),
+    placeholderData: (previous) => previous,
+  });
+}
