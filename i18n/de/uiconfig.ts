@@ -78,7 +78,7 @@ export const uiconfig: MessagesOf<typeof en> = {
   },
   actions: {
     save: 'Speichern',
-    discard: 'Änderungen verwerfen',
+    discard: 'Verwerfen',
     addMessage: 'Frage hinzufügen',
     removeMessage: 'Frage %{n} entfernen',
     pickColor: 'Farbe wählen: %{name}',

@@ -74,7 +74,7 @@ export const uiconfig = {
   },
   actions: {
     save: 'Save',
-    discard: 'Discard changes',
+    discard: 'Discard',
     addMessage: 'Add question',
     removeMessage: 'Remove question %{n}',
     pickColor: 'Pick color: %{name}',

@@ -22,7 +22,7 @@ export default function PreviewPage() {
   });
 
   return (
-    <Box sx={{ py: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="preview-page">
+    <Box sx={{ py: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, contain: 'inline-size' }} data-testid="preview-page">
       <Typography variant="h5" component="h1">
         {translate('preview.title')}
       </Typography>

@@ -94,7 +94,7 @@ export function WidgetFrame({ chatbotId, lang, title, config, open, background, 
         srcDoc={srcDoc}
         data-testid={testId}
         data-ready={ready ? 'true' : 'false'}
-        style={{ border: 0, width: '100%', height: '100%', display: 'block' }}
+        style={{ position: 'absolute', inset: 0, border: 0, width: '100%', height: '100%', display: 'block' }}
       />
       {!ready && (
         <CircularProgress size={28} sx={{ position: 'absolute', top: '50%', left: '50%', mt: '-14px', ml: '-14px' }} aria-hidden />

@@ -24,7 +24,8 @@ export default function UiConfigPage({ tab }: { tab: UiConfigTab }) {
   const { config, record, errors } = editor;
 
   return (
-    <Box sx={{ py: 2 }} data-testid="uiconfig-page" data-tab={tab}>
+    // inline-size containment: the form and the frame never widen the layout beyond a phone screen.
+    <Box sx={{ py: 2, minWidth: 0, contain: 'inline-size' }} data-testid="uiconfig-page" data-tab={tab}>
       <Typography variant="h5" component="h1">
         {translate('uiconfig.title')}
       </Typography>
