@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { InfiniteListBase, useNotify } from 'react-admin';
+import { useActiveLanguageValue } from '../../providers/scope.ts';
 import { ChatHistoryLayout } from './ChatHistoryLayout.tsx';
 import { OlderChatsContext } from './olderChatsContext.ts';
 
@@ -11,6 +12,9 @@ import { OlderChatsContext } from './olderChatsContext.ts';
 export function ChatHistory() {
   const notify = useNotify();
   const loadingOlder = useRef(false);
+  // The data provider adds the active chatbot and language; naming the language here as well makes
+  // a switch of the chatbot language load that language's chats.
+  const lang = useActiveLanguageValue();
   return (
     <OlderChatsContext.Provider value={loadingOlder}>
       <InfiniteListBase
@@ -19,6 +23,7 @@ export function ChatHistory() {
         sort={{ field: 'createdAt', order: 'DESC' }}
         disableSyncWithLocation
         storeKey="history.chats"
+        filter={lang ? { lang } : undefined}
         queryOptions={{
           onError: (e: any) =>
             notify(loadingOlder.current ? 'errors.website.olderChatsFailed' : e?.message || 'ra.notification.http_error', { type: 'error' }),

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useListContext } from 'react-admin';
+import { activeChatbotId, useActiveLanguageValue } from '../../providers/scope.ts';
 import { chatsApi } from './chatsApi.ts';
 import type { ChatFilterValues } from './types.ts';
 
@@ -9,8 +10,10 @@ export const CHAT_COUNTS_KEY = ['chats', 'counts'] as const;
 /** Counts per category and read state under the list's current filters, one request. */
 export function useChatCounts() {
   const { filterValues } = useListContext();
+  // The active chatbot and language are part of the key: switching either counts that history.
+  const lang = useActiveLanguageValue();
   return useQuery({
-    queryKey: [...CHAT_COUNTS_KEY, filterValues],
+    queryKey: [...CHAT_COUNTS_KEY, activeChatbotId(), lang, filterValues],
     queryFn: () => chatsApi.counts(filterValues as ChatFilterValues),
     placeholderData: (previous) => previous,
   });
