@@ -1,11 +1,13 @@
 /**
  * p50/p95 latency of GET /api/v1/users/lookup under 50 concurrent clients, against the real server
  * started here on a fresh PGlite data folder (as `npm start` runs it, workers included).
- * Usage: npm run bench -- lookup   (LOOKUP_N=5000 LOOKUP_CONCURRENCY=50 to change)
+ * Usage: npm run bench -- lookup   (LOOKUP_N=5000 LOOKUP_CONCURRENCY=50 to change;
+ * BENCH_DATABASE_URL=postgres://… runs it against a throwaway database on that PostgreSQL instead)
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { loadConfig } from '../server/src/config.ts';
 import { startServer } from '../server/src/server.ts';
 import { createAccount } from '../server/src/services/accounts.ts';
@@ -15,9 +17,36 @@ import { freePort, percentile, round1, runLoad } from './_load.ts';
 const N = Number(process.env.LOOKUP_N ?? 5000);
 const CONCURRENCY = Number(process.env.LOOKUP_CONCURRENCY ?? 50);
 
+/** A throwaway database on BENCH_DATABASE_URL's server, dropped at the end. */
+async function throwawayDatabase(base: string) {
+  const name = `bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lookup-'));
+const pgDb = process.env.BENCH_DATABASE_URL ? await throwawayDatabase(process.env.BENCH_DATABASE_URL) : null;
 const port = await freePort();
-const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+const config = loadConfig({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+});
 const server = await startServer(config);
 try {
   // A registered customer: account, trial subscription and a chatbot, so lookup reads all three.
@@ -54,8 +83,9 @@ try {
       `${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} (other processes skew the figures)`,
   );
   console.log(`p50 ${p50} ms   p95 ${p95} ms   p99 ${p99} ms   max ${round1(Math.max(...r.latencies))} ms   ${rps} req/s`);
-  console.log(JSON.stringify({ bench: 'lookup', n: N, concurrency: CONCURRENCY, p50_ms: p50, p95_ms: p95, p99_ms: p99, rps }));
+  console.log(JSON.stringify({ bench: 'lookup', db: server.db.kind, n: N, concurrency: CONCURRENCY, p50_ms: p50, p95_ms: p95, p99_ms: p99, rps }));
 } finally {
   await server.close();
+  await pgDb?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
