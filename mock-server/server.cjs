@@ -40,7 +40,12 @@ async function main(env = process.env) {
   server.on('request', app);
   console.log(`mock-server listening on ${publicUrl} (fixtures: ${Object.keys(fixtures).join(', ')})`);
 
-  const stop = () => server.close(() => process.exit(0));
+  // Keep-alive connections would hold close() open: end them, and never wait more than a moment.
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+    setTimeout(() => process.exit(0), 1000).unref();
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return server;

@@ -60,8 +60,11 @@ beforeAll(async () => {
   });
 });
 
-afterAll(() => {
-  child?.kill('SIGTERM');
+afterAll(async () => {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited; // the mock must stop on SIGTERM, not linger
 });
 
 describe('mock-server', () => {
