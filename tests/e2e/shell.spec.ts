@@ -89,6 +89,7 @@ test('the German/English switch changes the texts and the titles, and is remembe
 });
 
 test('admin mode: an admin token with userId and chatbotId opens the customer\'s dashboard without sign-in', async ({ browser }) => {
+  test.setTimeout(150_000); // the CLI and three guarded page loads
   const adminToken = await cliToken(e2e.adminEmail);
   const admin = await browser.newContext();
   try {
