@@ -15,6 +15,9 @@ import {
   type SessionSnapshot,
 } from './guard.ts';
 
+/** Thrown by a dependency when the page is unloading mid-flow: the guard then does nothing more. */
+export class PageLeaving extends Error {}
+
 export type GuardOutcome = { type: 'continue' } | { type: 'redirect'; to: string } | { type: 'leaving' };
 
 export interface GuardDeps {
@@ -57,7 +60,12 @@ export async function runGuard(route: GuardRoute, deps: GuardDeps): Promise<Guar
       case 'redirect':
         return decision;
       case 'loadUser':
-        user = await deps.loadUser(params);
+        try {
+          user = await deps.loadUser(params);
+        } catch (e) {
+          if (e instanceof PageLeaving) return { type: 'leaving' };
+          throw e;
+        }
         continue;
       case 'signIn':
         await deps.startSignIn();

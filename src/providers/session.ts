@@ -14,8 +14,17 @@ import {
 } from './authProvider.ts';
 import { dataProvider } from './dataProvider.ts';
 import type { AdminParams } from './guard.ts';
-import type { GuardDeps } from './guardRunner.ts';
+import { PageLeaving, type GuardDeps } from './guardRunner.ts';
 import { userStore } from './userStore.ts';
+
+// A reload or navigation aborts the lookup in flight: that is the page leaving, not a failed lookup,
+// and must not sign the user out.
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => (leavingPage = true));
+  window.addEventListener('pagehide', () => (leavingPage = true));
+  window.addEventListener('pageshow', () => (leavingPage = false));
+}
 
 /** Loads user, subscription and chatbot; a failure clears all three (spec section 8). */
 export async function loadUser(params: AdminParams = currentAdminParams()): Promise<UserLookup | null> {
@@ -24,7 +33,8 @@ export async function loadUser(params: AdminParams = currentAdminParams()): Prom
       params.adminToken && params.userId ? await dataProvider.getUser(params.userId) : await dataProvider.lookupUser();
     userStore.set(lookup);
     return lookup;
-  } catch {
+  } catch (e) {
+    if (leavingPage) throw new PageLeaving();
     userStore.set(null);
     return null;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { runGuard, type GuardDeps } from '../../src/providers/guardRunner.ts';
+import { PageLeaving, runGuard, type GuardDeps } from '../../src/providers/guardRunner.ts';
 import { guardRouteOf } from '../../src/providers/guard.ts';
 import type { UserLookup } from '../../server/src/schemas/contract.ts';
 
@@ -25,6 +25,16 @@ function deps(over: Partial<GuardDeps> = {}): GuardDeps & { calls: string[] } {
 }
 
 describe('runGuard', () => {
+  it('does not sign out when the lookup was cut off by the page leaving (reload, navigation)', async () => {
+    const d = deps({
+      loadUser: vi.fn(async () => {
+        throw new PageLeaving();
+      }),
+    });
+    expect(await runGuard(guardRouteOf({}), d)).toEqual({ type: 'leaving' });
+    expect(d.calls).not.toContain('signOut');
+  });
+
   it('loads the user, then continues a registered user', async () => {
     const d = deps();
     expect(await runGuard(guardRouteOf({}), d)).toEqual({ type: 'continue' });
