@@ -194,14 +194,9 @@ test('screenshots of the three tabs', async () => {
     await expect(page.getByTestId('uiconfig-preview-frame')).toHaveAttribute('data-ready', 'true');
     await shot(page, name);
     await page.setViewportSize({ width: 390, height: 844 });
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > 391 && el.getBoundingClientRect().width > 0)
-        .slice(0, 5)
-        .map((el) => `${el.tagName}.${(el.className || '').toString().slice(0, 60)} ${Math.round(el.getBoundingClientRect().width)}`),
-    );
-    // Fits a 390 px phone: nothing sticks out to the right.
-    expect(wide, `${name}: ${wide.join(' | ')}`).toEqual([]);
+    // Fits a 390 px phone: the page does not scroll sideways (tabs may scroll inside their own strip).
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, name).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 800 });
   }
 });

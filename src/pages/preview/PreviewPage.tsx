@@ -40,7 +40,7 @@ export default function PreviewPage() {
           background={screenshot.data?.image ?? null}
           title={translate('preview.frameTitle')}
           testId="preview-frame"
-          sx={{ height: { xs: 640, md: 'calc(100vh - 190px)' }, minHeight: 560 }}
+          sx={{ height: { xs: 640, md: 'calc(100vh - 250px)' }, minHeight: 520 }}
         />
       ) : (
         <Alert severity="warning">{translate('errors.NoLanguageSelected')}</Alert>
