@@ -52,7 +52,9 @@ export function useUiConfigEditor(chatbotId: string | null, lang: string | null)
     }
     setSaving(true);
     try {
-      const record = await uiConfigApi.save(chatbotId, lang, config);
+      // After a downgrade the stored config may still hide the branding; the plan no longer allows that.
+      const body = query.data?.locks.brandingRemoval ? { ...config, showPoweredBy: true } : config;
+      const record = await uiConfigApi.save(chatbotId, lang, body);
       queryClient.setQueryData([UICONFIG_QUERY_KEY, chatbotId, lang], record);
       draftStore.set(key, undefined);
       notify('uiconfig.saved', { type: 'success' });
