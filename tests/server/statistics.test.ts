@@ -114,6 +114,21 @@ describe('GET statistics', () => {
     expect(Number(left.rows[0].n)).toBe(0);
   });
 
+  it('keeps chats, messages and leads deleted in the history in the totals', async () => {
+    const bot = await registered();
+    const chat = await seedChat(bot, 3, { lead: { email: 'lead@example.test' }, category: 'contact' });
+    await seedChat(bot, 1);
+    const get = async () => (await s.api('GET', `/api/v1/statistics?chatbotId=${bot.chatbotId}`, { token: bot.token })).json;
+    const before = (await get()).totals;
+    expect(before).toMatchObject({ chats: 2, messages: 4, contactsCollected: 1 });
+    const del = await s.api('DELETE', `/api/v1/chats/${chat}`, { token: bot.token });
+    expect(del.status).toBe(200);
+    const after = await get();
+    expect(after.totals).toMatchObject({ chats: 2, messages: 4, contactsCollected: 1 });
+    // The history itself no longer lists it.
+    expect(after.history.contact).toBe(0);
+  });
+
   it('counts days in the viewer\'s time zone', async () => {
     const bot = await registered();
     // 23:30 UTC yesterday is already "today" in Berlin (UTC+1/+2) but not in UTC... unless today is only now starting.

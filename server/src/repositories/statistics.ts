@@ -16,7 +16,7 @@ export interface StatisticsTotalsRow {
 /**
  * The dashboard's figures of one chatbot. Messages come from message_stats (quarter-hour counts kept by a
  * trigger on messages, migration 050), chats are counted directly (migration 052), the quota comes from
- * message_usage. Day and month boundaries follow the viewer's time zone; the quota
+ * message_usage; deleted chats are added back from chat_deletion_tallies. Day and month boundaries follow the viewer's time zone; the quota
  * month is UTC like the runtime's counter. Everything is coalesced, so a chatbot without chats gives zeros.
  */
 export const statisticsRepo = {
@@ -41,11 +41,19 @@ export const statisticsRepo = {
                 count(*) filter (where favorite)::int as favorite_chats
            from chats
           where chatbot_id = $1 and organization_id = $2
+       ),
+       -- Deleted chats leave the history but stay in the totals (chat_deletion_tallies, migration 040).
+       del as (
+         select coalesce(sum(chats), 0)::int as chats, coalesce(sum(messages), 0)::int as messages, coalesce(sum(leads), 0)::int as leads
+           from chat_deletion_tallies
+          where chatbot_id = $1 and organization_id = $2
        )
-       select msg.*, ch.*,
+       select msg.messages_today, msg.messages_this_month, (msg.messages + del.messages)::int as messages,
+              (ch.chats + del.chats)::int as chats, (ch.leads + del.leads)::int as leads,
+              ch.unread_chats, ch.contact_chats, ch.hr_chats, ch.favorite_chats,
               coalesce((select messages from message_usage
                          where organization_id = $2 and month = date_trunc('month', now() at time zone 'UTC')::date), 0)::int as used_messages
-         from msg cross join ch`,
+         from msg cross join ch cross join del`,
       [chatbotId, organizationId, timeZone],
     );
     return r.rows[0];
