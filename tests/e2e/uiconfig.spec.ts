@@ -205,7 +205,7 @@ test('the English interface edits the same configuration (screenshot in English)
   await page.getByTestId('locale-switcher').click();
   await page.getByTestId('locale-en').click();
   await openAndSettle(page, '/uiconfig/text-and-messages', /\/uiconfig\/text-and-messages$/);
-  await expect(page.getByRole('heading', { name: 'Chatbot interface' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Chatbot interface', level: 1 })).toBeVisible();
   await expect(page.getByTestId('field-title')).toHaveValue('Bäckerei-Bot');
   await expect(page.getByTestId('uiconfig-preview-frame')).toHaveAttribute('data-ready', 'true');
   await shot(page, 'uiconfig-texts-en');

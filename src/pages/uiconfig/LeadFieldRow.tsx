@@ -16,9 +16,9 @@ export function LeadFieldRow({ field, value, errors, onChange }: Props) {
   return (
     <Box
       data-testid={`lead-field-${field}`}
-      sx={{ display: 'grid', gap: 1, alignItems: 'center', gridTemplateColumns: { xs: '1fr 1fr', md: '9rem 1fr auto auto' }, py: 1, borderBottom: 1, borderColor: 'divider' }}
+      sx={{ display: 'grid', gap: 1, alignItems: 'center', gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr auto auto' }, py: 1, borderBottom: 1, borderColor: 'divider' }}
     >
-      <Typography sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, fontWeight: 500 }}>{name}</Typography>
+      <Typography sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, gridRow: { sm: 1 }, fontWeight: 500 }}>{name}</Typography>
       <TextField
         size="small"
         fullWidth
@@ -28,7 +28,7 @@ export function LeadFieldRow({ field, value, errors, onChange }: Props) {
         onChange={(e) => onChange({ ...value, description: e.target.value })}
         error={!!errors.description}
         helperText={errors.description ? translate(errors.description, { max: TEXT_LIMITS.leadDescription }) : undefined}
-        sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
+        sx={{ gridColumn: '1 / -1', gridRow: { sm: 2 } }}
         slotProps={{ htmlInput: { 'data-testid': `field-leadForm.${field}.description`, maxLength: TEXT_LIMITS.leadDescription + 20 } }}
       />
       <FormControlLabel
