@@ -63,7 +63,7 @@ export const training: MessagesOf<typeof en> = {
       rescrape: 'Seiten neu trainieren',
       selective: 'Auswahl trainieren',
     },
-    counts: '%{found} gefunden · %{trained} trainiert · %{added} neu · %{changed} geändert · %{removed} entfernt',
+    counts: '%{found} gefunden · %{trained} trainiert · %{added} neu · %{changed} geändert · %{unchanged} unverändert · %{removed} entfernt',
     failed: 'Der letzte Trainingslauf ist fehlgeschlagen. Bitte versuchen Sie es später erneut.',
     limit: {
       monthlyTrainingCycles: 'Nicht genug Trainingszyklen in diesem Monat',

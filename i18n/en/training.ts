@@ -60,7 +60,7 @@ export const training = {
       rescrape: 'Retrain pages',
       selective: 'Train selection',
     },
-    counts: '%{found} found · %{trained} trained · %{added} new · %{changed} changed · %{removed} removed',
+    counts: '%{found} found · %{trained} trained · %{added} new · %{changed} changed · %{unchanged} unchanged · %{removed} removed',
     failed: 'The last training run failed. Please try again later.',
     limit: {
       monthlyTrainingCycles: 'Not enough training cycles this month',

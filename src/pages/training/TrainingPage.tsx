@@ -21,7 +21,8 @@ export default function TrainingPage({ tab }: { tab: TrainingTab }) {
   const { chatbotId, lang } = useTrainingScope();
   const Screen = SCREENS[tab].list;
   return (
-    <Box sx={{ mt: { xs: 1, sm: 2 }, mb: 4, minWidth: 0 }} data-testid={`training-${tab}`}>
+    // inline-size containment: long unbroken URLs and paths never widen the layout beyond a phone screen.
+    <Box sx={{ mt: { xs: 1, sm: 2 }, mb: 4, minWidth: 0, contain: 'inline-size' }} data-testid={`training-${tab}`}>
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {translate('training.title')}
       </Typography>

@@ -4,7 +4,7 @@ import { useTrainingScope } from '../../pages/training/useTrainingScope.ts';
 import { ContactForm } from './ContactForm.tsx';
 
 /** Adds a handover contact in a dialog; the first contact of a chatbot becomes its default. */
-export function ContactCreate({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ContactCreate({ open, onClose, first = false }: { open: boolean; onClose: () => void; first?: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const { filter } = useTrainingScope();
@@ -14,7 +14,7 @@ export function ContactCreate({ open, onClose }: { open: boolean; onClose: () =>
       <CreateBase
         resource="contacts"
         redirect={false}
-        record={{ chatbotId: filter.chatbotId, isDefault: false, overridesId: null }}
+        record={{ chatbotId: filter.chatbotId, isDefault: first, overridesId: null }}
         mutationOptions={{
           onSuccess: () => {
             notify('training.contacts.created', { type: 'success' });

@@ -28,13 +28,14 @@ export function ContactForm({ actions }: { actions: ReactNode }) {
           helperText="training.contacts.help.overridesId"
           choices={choices}
           emptyText={translate('training.contacts.noOverride')}
-          emptyValue={null}
+          // No choice is stored as null: the contact replaces nobody.
           parse={(v) => (v === '' ? null : v)}
+          format={(v) => v ?? ''}
         />
       </DialogContent>
       <DialogActions>
         {actions}
-        <SaveButton data-testid="contact-save" />
+        <SaveButton data-testid="contact-save" alwaysEnable />
       </DialogActions>
     </Form>
   );

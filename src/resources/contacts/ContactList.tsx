@@ -39,7 +39,7 @@ function ContactListView() {
           <ContactItem key={c.id} contact={c} replaces={c.overridesId ? byId.get(c.overridesId) : undefined} onEdit={() => setEditing(c.id)} />
         ))}
       </Stack>
-      <ContactCreate open={adding} onClose={() => setAdding(false)} />
+      <ContactCreate open={adding} onClose={() => setAdding(false)} first={!isPending && data.length === 0} />
       <ContactEdit id={editing} onClose={() => setEditing(null)} />
     </Box>
   );

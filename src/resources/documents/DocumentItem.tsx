@@ -15,7 +15,7 @@ export function DocumentItem({ doc, locale }: { doc: TrainingDocument; locale: s
           <Typography sx={{ overflowWrap: 'anywhere' }} fontWeight={500}>
             {doc.name}
           </Typography>
-          <Stack direction="row" spacing={1.5} useFlexGap flexWrap="wrap" sx={{ color: 'text.secondary' }}>
+          <Stack direction="row" useFlexGap flexWrap="wrap" sx={{ color: "text.secondary", columnGap: 1.5 }}>
             <Typography variant="body2" data-testid="document-size">{formatSize(doc.size, locale)}</Typography>
             <Typography variant="body2">{translate('training.documents.added', { date: new Date(doc.createdAt).toLocaleDateString(tag) })}</Typography>
             <Typography variant="body2" data-testid="document-characters">

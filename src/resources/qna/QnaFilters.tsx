@@ -25,7 +25,8 @@ export function QnaFilters() {
         onChange={(e) => setQ(e.target.value)}
         placeholder={translate('training.qna.search')}
         slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'data-testid': 'qna-search', 'aria-label': translate('training.qna.search') } }}
-        sx={{ minWidth: { md: 260 } }}
+        fullWidth={false}
+        sx={{ width: { xs: '100%', md: 320 } }}
       />
       <TextField
         select
@@ -33,7 +34,8 @@ export function QnaFilters() {
         value={active}
         label={translate('training.qna.fields.active')}
         onChange={(e) => set('active', e.target.value === 'all' ? undefined : e.target.value === 'active')}
-        sx={{ minWidth: 160 }}
+        fullWidth={false}
+        sx={{ width: { xs: '100%', md: 180 } }}
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'qna-filter-active' } as object } }}
       >
         <MenuItem value="all">{translate('training.qna.filterAll')}</MenuItem>

@@ -13,7 +13,7 @@ export function QnaForm({ actions }: { actions: ReactNode }) {
       </DialogContent>
       <DialogActions>
         {actions}
-        <SaveButton data-testid="qna-save" />
+        <SaveButton data-testid="qna-save" alwaysEnable />
       </DialogActions>
     </Form>
   );

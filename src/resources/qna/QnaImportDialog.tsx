@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import {
   Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+  useMediaQuery, type Theme,
 } from '@mui/material';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { api, errorMessage } from '../../pages/training/trainingApi.ts';
@@ -20,6 +21,7 @@ export function QnaImportDialog({ open, onClose, scope }: { open: boolean; onClo
   const [check, setCheck] = useState<QnaImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   const send = (f: File, mode: 'check' | 'import' | 'skip') => {
     const form = new FormData();
@@ -65,7 +67,7 @@ export function QnaImportDialog({ open, onClose, scope }: { open: boolean; onClo
   };
   const duplicates = check ? check.duplicatesInFile + check.duplicatesExisting : 0;
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="md" aria-labelledby="qna-import-title">
+    <Dialog open={open} onClose={close} fullWidth fullScreen={phone} maxWidth="md" aria-labelledby="qna-import-title">
       <DialogTitle id="qna-import-title">{translate('training.qna.import.title')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -98,25 +100,26 @@ export function QnaImportDialog({ open, onClose, scope }: { open: boolean; onClo
             <Alert severity={duplicates ? 'warning' : 'success'} data-testid="qna-import-summary">
               {translate('training.qna.import.summary', { total: check.total, inFile: check.duplicatesInFile, existing: check.duplicatesExisting })}
             </Alert>
-            <Box sx={{ overflowX: 'auto', maxHeight: 320, mt: 1 }}>
+            <Box sx={{ overflowY: 'auto', maxHeight: { xs: 'none', sm: 320 }, mt: 1 }}>
               <Table size="small" stickyHeader>
                 <TableHead>
                   <TableRow>
                     <TableCell>{translate('training.qna.fields.question')}</TableCell>
                     <TableCell>{translate('training.qna.fields.answer')}</TableCell>
-                    <TableCell />
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {(check.rows ?? []).map((r, i) => (
                     <TableRow key={i} data-testid="qna-import-row" data-duplicate={r.duplicate ?? ''}>
-                      <TableCell sx={{ minWidth: 160 }}>{r.question}</TableCell>
-                      <TableCell sx={{ minWidth: 200 }}>{r.answer}</TableCell>
-                      <TableCell>
+                      <TableCell sx={{ width: '45%', verticalAlign: 'top', overflowWrap: 'anywhere' }}>
+                        {r.question}
                         {r.duplicate && (
-                          <Chip size="small" color="warning" label={translate(r.duplicate === 'file' ? 'training.qna.import.duplicateInFile' : 'training.qna.import.duplicateExisting')} />
+                          <Box sx={{ mt: 0.5 }}>
+                            <Chip size="small" color="warning" label={translate(r.duplicate === 'file' ? 'training.qna.import.duplicateInFile' : 'training.qna.import.duplicateExisting')} />
+                          </Box>
                         )}
                       </TableCell>
+                      <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>{r.answer}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

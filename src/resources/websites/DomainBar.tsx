@@ -25,7 +25,7 @@ export function DomainBar({ websites, selected, onSelect, onAdd }: { websites: W
           ))}
         </TextField>
       )}
-      <Button startIcon={<AddIcon />} onClick={onAdd} variant={websites.length ? 'text' : 'contained'} data-testid="website-add" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+      <Button startIcon={<AddIcon />} onClick={onAdd} variant={websites.length ? 'text' : 'contained'} data-testid="website-add" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, whiteSpace: 'nowrap', flexShrink: 0 }}>
         {translate('training.website.addDomain')}
       </Button>
     </Stack>

@@ -20,23 +20,25 @@ export function ScrapeJobsPanel({ jobs }: { jobs: ScrapeJob[] }) {
         </Typography>
         <Stack spacing={0.75}>
           {jobs.map((j) => (
-            <Box key={j.id} data-testid="scrape-job" data-status={j.status} data-type={j.type} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <Chip
-                size="small"
-                color={COLOR[j.status]}
-                icon={isRunning(j) ? <CircularProgress size={12} color="inherit" /> : undefined}
-                label={translate(`training.jobs.status.${j.status}`)}
-              />
-              <Typography variant="body2" fontWeight={500}>
-                {translate(`training.jobs.type.${j.type}`)}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 180 }}>
+            <Box key={j.id} data-testid="scrape-job" data-status={j.status} data-type={j.type}>
+              <Stack direction="row" spacing={1} alignItems="center">
+                <Chip
+                  size="small"
+                  color={COLOR[j.status]}
+                  icon={isRunning(j) ? <CircularProgress size={12} color="inherit" /> : undefined}
+                  label={translate(`training.jobs.status.${j.status}`)}
+                />
+                <Typography variant="body2" fontWeight={500} sx={{ flex: 1 }}>
+                  {translate(`training.jobs.type.${j.type}`)}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {new Date(j.createdAt).toLocaleString(locale === 'de' ? 'de-DE' : 'en-US', { dateStyle: 'short', timeStyle: 'short' })}
+                </Typography>
+              </Stack>
+              <Typography variant="body2" color="text.secondary" sx={{ pl: { sm: 1 }, mt: 0.25 }}>
                 {translate('training.jobs.counts', {
-                  found: j.pagesFound, trained: j.pagesTrained, added: j.pagesAdded, changed: j.pagesChanged, removed: j.pagesRemoved,
+                  found: j.pagesFound, trained: j.pagesTrained, added: j.pagesAdded, changed: j.pagesChanged, unchanged: j.pagesUnchanged, removed: j.pagesRemoved,
                 })}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {new Date(j.createdAt).toLocaleString(locale === 'de' ? 'de-DE' : 'en-US', { dateStyle: 'short', timeStyle: 'short' })}
               </Typography>
             </Box>
           ))}

@@ -23,7 +23,7 @@ export function WebsiteActions({ website, scope, run, busy, running, onSchedule 
   const id = website.id;
   const disabled = busy || running;
   return (
-    <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" data-testid="website-actions">
+    <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" data-testid="website-actions" sx={{ '& .MuiButton-root': { flex: { xs: '1 1 160px', sm: '0 0 auto' } } }}>
       <Button size="small" variant="contained" startIcon={<PlayArrowIcon />} disabled={disabled || !website.pages} data-testid="website-train-all"
         onClick={() => run(() => api.post('webpages/train', { ...scope, websiteId: id, all: true }), 'training.website.started.all')}>
         {translate('training.website.trainAll')}
