@@ -6,7 +6,8 @@ import { badRequest, parse } from '../errors.ts';
  * The ra-data-simple-rest dialect: ?sort=["field","ASC"]&range=[0,24]&filter={...}
  * answered by a JSON array and Content-Range: <resource> 0-24/319.
  */
-const jsonParam = <T extends z.ZodType>(inner: T) =>
+/** A query parameter holding JSON, validated by `inner` after parsing. */
+export const jsonParam = <T extends z.ZodType>(inner: T) =>
   z
     .string()
     .transform((s, ctx) => {

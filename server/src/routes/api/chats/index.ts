@@ -5,7 +5,7 @@ import { parse } from '../../../errors.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { assertPoolLanguage } from '../../../services/languages.ts';
 import { requireChatbot } from '../../../services/tenancy.ts';
-import { parseListQuery, sendList } from '../../simpleRest.ts';
+import { jsonParam, parseListQuery, sendList } from '../../simpleRest.ts';
 import { chatFilterSchema } from '../../../history/filters.ts';
 import { historyRepo } from '../../../history/repository.ts';
 import { csvChunks, exportFileName, isTimeZone, planExport } from '../../../history/csvExport.ts';
@@ -16,17 +16,7 @@ import {
 const SORTABLE = { createdAt: 'c.created_at', lastMessageAt: 'c.last_message_at', id: 'c.id' };
 export const MAX_EXPORT_CHATS = 100_000;
 
-const filterParam = z
-  .string()
-  .transform((s, ctx) => {
-    try {
-      return JSON.parse(s);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
-      return z.NEVER;
-    }
-  })
-  .pipe(chatFilterSchema);
+const filterParam = jsonParam(chatFilterSchema);
 
 const exportQuery = z.object({
   filter: filterParam,
