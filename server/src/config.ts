@@ -52,6 +52,18 @@ const schema = z.object({
   CRAWL_MAX_PAGE_MB: z.coerce.number().positive().max(100).default(5),
   // Uploaded documents: DATA_DIR/uploads unless set (a temporary folder when the database is in memory).
   UPLOAD_DIR: z.string().optional(),
+  // S3-compatible document storage (AWS S3, MinIO, Cloudflare R2…) instead of the local folder when S3_BUCKET is set.
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Unset: path-style addressing when S3_ENDPOINT is set (MinIO and most self-hosted stores), virtual hosts on AWS. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
+}).superRefine((c, ctx) => {
+  if (!c.S3_BUCKET) return;
+  for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+    if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when S3_BUCKET is set' });
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };

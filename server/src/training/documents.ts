@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -7,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { AppError } from '../errors.ts';
 import { removePassages, replacePassages } from './indexer.ts';
+import { documentKey, documentStorage } from './storage.ts';
 
 export type DocType = 'pdf' | 'docx' | 'txt';
 
@@ -85,11 +84,11 @@ export async function extractDocumentText(buf: Buffer, type: DocType): Promise<s
   }
 }
 
-export function uploadDir(config: Config) {
-  if (config.UPLOAD_DIR) return path.resolve(config.UPLOAD_DIR);
-  if (config.DATA_DIR === ':memory:') return path.join(os.tmpdir(), 'chatbot-uploads');
-  return path.join(config.dataDir, 'uploads');
-}
+const CONTENT_TYPES: Record<DocType, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain; charset=utf-8',
+};
 
 /** Checks, stores, extracts and indexes a document: the row and its passages appear together. */
 export async function addDocument(
@@ -100,11 +99,10 @@ export async function addDocument(
   const type = detectType(input.buf, input.name);
   const text = await extractDocumentText(input.buf, type);
   const name = path.basename(input.name).slice(0, 255) || `document.${type}`;
-  const dir = path.join(uploadDir(ctx.config), bot.organization_id);
-  await fs.mkdir(dir, { recursive: true });
+  const storage = documentStorage(ctx.config);
   const id = crypto.randomUUID();
-  const storageKey = `${bot.organization_id}/${id}.${type}`;
-  await fs.writeFile(path.join(uploadDir(ctx.config), storageKey), input.buf);
+  const storageKey = documentKey({ organizationId: bot.organization_id, chatbotId: bot.id, documentId: id });
+  await storage.put(storageKey, input.buf, CONTENT_TYPES[type]);
   try {
     return await ctx.db.transaction(async (tx) => {
       const r = await tx.query<DocumentRow>(
@@ -116,15 +114,19 @@ export async function addDocument(
       return r.rows[0];
     });
   } catch (e) {
-    await fs.rm(path.join(uploadDir(ctx.config), storageKey), { force: true });
+    await storage.delete(storageKey).catch(() => undefined); // the first error is the one worth reporting
     throw e;
   }
 }
 
+/**
+ * The file goes first: if storage is unreachable nothing changes and the delete can be retried;
+ * a row whose file is already gone still deletes, since removing a missing object succeeds.
+ */
 export async function deleteDocument(ctx: { db: Db; config: Config }, doc: DocumentRow) {
+  await documentStorage(ctx.config).delete(doc.storage_key);
   await ctx.db.transaction(async (tx) => {
     await removePassages(tx, 'document', doc.id);
     await tx.query('delete from documents where id = $1', [doc.id]);
   });
-  await fs.rm(path.join(uploadDir(ctx.config), doc.storage_key), { force: true });
 }
