@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API_URL, httpClient } from '../../providers/dataProvider.ts';
 import type { PublicConfig } from '../../../widget/src/shared/config.ts';
 
@@ -13,5 +13,8 @@ export function usePublicChatbot(chatbotId: string | null, lang?: string) {
     enabled: !!chatbotId,
     retry: false,
     refetchOnWindowFocus: false,
+    // The interface locale can settle just after the first render; keeping the chatbot meanwhile keeps the
+    // widget's frame mounted, so a visitor's first typed words are not lost to a remount.
+    placeholderData: keepPreviousData,
   });
 }
