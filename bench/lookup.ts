@@ -7,38 +7,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { loadConfig } from '../server/src/config.ts';
 import { startServer } from '../server/src/server.ts';
 import { createAccount } from '../server/src/services/accounts.ts';
 import { mintAccessToken } from '../server/src/auth/tokens.ts';
 import { freePort, percentile, round1, runLoad } from './_load.ts';
+import { createThrowawayDatabase } from '../server/src/db/throwaway.ts';
 
 const N = Number(process.env.LOOKUP_N ?? 5000);
 const CONCURRENCY = Number(process.env.LOOKUP_CONCURRENCY ?? 50);
 
-/** A throwaway database on BENCH_DATABASE_URL's server, dropped at the end. */
-async function throwawayDatabase(base: string) {
-  const name = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lookup-'));
-const pgDb = process.env.BENCH_DATABASE_URL ? await throwawayDatabase(process.env.BENCH_DATABASE_URL) : null;
+const pgDb = process.env.BENCH_DATABASE_URL ? await createThrowawayDatabase(process.env.BENCH_DATABASE_URL, 'bench') : null;
 const port = await freePort();
 const config = loadConfig({
   PORT: String(port),

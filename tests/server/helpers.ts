@@ -1,5 +1,5 @@
 import net from 'node:net';
-import pg from 'pg';
+import { createThrowawayDatabase } from '../../server/src/db/throwaway.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { startServer } from '../../server/src/server.ts';
 import { createAccount } from '../../server/src/services/accounts.ts';
@@ -18,25 +18,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** A fresh throwaway PostgreSQL database per test file when TEST_DATABASE_URL is set. */
-async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+function createTestDatabase() {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return null;
-  const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return base ? createThrowawayDatabase(base) : Promise.resolve(null);
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
