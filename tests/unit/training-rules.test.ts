@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { isSameSite, looksNonHtml, normalizeUrl, onSiteHost, toSiteUrl, isUnderPath } from '../../server/src/training/urls.ts';
-import { chunkText } from '../../server/src/training/chunk.ts';
 import { baseLang } from '../../server/src/training/lang.ts';
 import { isPrivateAddress } from '../../server/src/training/fetch.ts';
 import { nextRuns, presetOf, SCHEDULE_PRESETS } from '../../server/src/training/schedules.ts';
@@ -43,21 +42,6 @@ describe('private addresses', () => {
     for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '100.64.0.1'])
       expect(isPrivateAddress(a), a).toBe(true);
     for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(isPrivateAddress(a), a).toBe(false);
-  });
-});
-
-describe('chunking', () => {
-  it('keeps paragraphs together up to the passage size and splits long ones on sentences', () => {
-    const text = ['Erster Absatz.', 'Zweiter Absatz.', `${'Ein langer Satz mit vielen Wörtern. '.repeat(60)}`].join('\n');
-    const chunks = chunkText(text, 300);
-    expect(chunks[0].startsWith('Erster Absatz.\nZweiter Absatz.\nEin langer Satz')).toBe(true);
-    expect(chunks.every((c) => c.length <= 300)).toBe(true);
-    expect(chunks.join(' ').replace(/\s+/g, ' ')).toBe(text.replace(/\s+/g, ' ').trim());
-    expect(chunkText('')).toEqual([]);
-  });
-  it('cuts a sentence longer than a passage at a space', () => {
-    const chunks = chunkText('wort '.repeat(500), 100);
-    expect(chunks.every((c) => c.length <= 100 && !c.startsWith(' '))).toBe(true);
   });
 });
 
@@ -126,16 +110,5 @@ describe('sitemaps and site tree', () => {
 describe('question normalisation for duplicate detection', () => {
   it('ignores case, spacing and final punctuation', () => {
     expect(normalizeQuestion('  Wie  lange dauert es?? ')).toBe(normalizeQuestion('wie lange dauert es'));
-  });
-});
-
-describe('retrieval query stages', () => {
-  it('asks for all terms, then any two, then any one; quotes lexemes', async () => {
-    const { queryStages } = await import('../../server/src/services/retrieval.ts');
-    expect(queryStages([])).toEqual([]);
-    expect(queryStages(['rad'])).toEqual(["'rad'"]);
-    expect(queryStages(['rad', 'preis'])).toEqual(["'rad' & 'preis'", "'rad' | 'preis'"]);
-    expect(queryStages(['a', 'b', 'c'])).toEqual(["'a' & 'b' & 'c'", "('a' & 'b') | ('a' & 'c') | ('b' & 'c')", "'a' | 'b' | 'c'"]);
-    expect(queryStages(["o'neil", 'a', 'a'])[0]).toBe("'o''neil' & 'a'");
   });
 });

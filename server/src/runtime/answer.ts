@@ -5,9 +5,10 @@
  * bot says it does not know and offers the contact person of the question's department.
  */
 import type { Db } from '../db/index.ts';
-import { QNA_THRESHOLD, matchQna, retrieve, type Passage } from '../services/retrieval.ts';
+import { QNA_THRESHOLD, matchQna, retrieve, type Passage, type RetrievedPassage } from '../services/retrieval.ts';
 import { findHandoverContact } from '../services/contacts.ts';
-import { bestSentences } from './extractive.ts';
+import { baseLang } from '../training/lang.ts';
+import { composeAnswer } from './extractive.ts';
 import { asksForPerson, departmentNames, detectDepartment, isHrQuestion } from './intent.ts';
 import type { LlmClient } from './llm.ts';
 import { textLanguage } from './uiConfig.ts';
@@ -41,15 +42,21 @@ export interface Answer {
 export interface AnswerOptions {
   /** Similarity a question-answer pair needs to answer directly. */
   qnaThreshold?: number;
-  /** Score the best passage needs before the bot answers from the content at all. */
-  minPassageScore?: number;
+  /** Share of the question's specific content the best unit must cover before the bot answers from it. */
+  minCoverage?: number;
+  /** Translates content into the visitor's language (a configured translation provider); else it is quoted with a note. */
+  translate?: (lang: string, text: string) => Promise<string>;
   llm?: LlmClient | null;
   /** Earlier turns of this chat, oldest first (only the language model uses them). */
   history?: { question: string; answer: string | null }[];
   log?: { warn: (obj: object, msg: string) => void };
 }
 
-export const DEFAULT_MIN_PASSAGE_SCORE = 0.01;
+/**
+ * Tuned on the development set: lower answers more paraphrases but lets a question about something
+ * else (the weather, another business) through on shared everyday words.
+ */
+export const DEFAULT_MIN_COVERAGE = 0.5;
 
 const T = {
   de: {
@@ -57,12 +64,14 @@ const T = {
     contact: (c: HandoverContact) => `Gerne hilft Ihnen ${c.name}${c.department ? ` (${c.department})` : ''} weiter: ${[c.email, c.phone].filter(Boolean).join(', ')}.`,
     person: 'Gerne verbinde ich Sie mit einer Ansprechperson.',
     noContact: 'Bitte wenden Sie sich direkt an das Unternehmen.',
+    otherLanguage: (lang: string) => `Diese Information gibt es auf unserer Website nur auf ${languageName(lang, 'de')}:`,
   },
   en: {
     dontKnow: "Sorry, I couldn't find an answer to that in the content of this website.",
     contact: (c: HandoverContact) => `${c.name}${c.department ? ` (${c.department})` : ''} will be glad to help: ${[c.email, c.phone].filter(Boolean).join(', ')}.`,
     person: "I'll gladly put you in touch with a person.",
     noContact: 'Please contact the company directly.',
+    otherLanguage: (lang: string) => `Our website has this information only in ${languageName(lang, 'en')}:`,
   },
 };
 
@@ -130,16 +139,16 @@ export async function answerQuestion(
     };
   }
 
-  const passages = (await retrieve(db, { chatbotId: input.chatbotId, lang: input.lang, question: input.question, limit: 6 })).filter(
-    (p) => p.score >= (opts.minPassageScore ?? DEFAULT_MIN_PASSAGE_SCORE),
-  );
-  const topScore = round(passages[0]?.score ?? 0);
+  const minCoverage = opts.minCoverage ?? DEFAULT_MIN_COVERAGE;
+  const hits = await retrieve(db, { chatbotId: input.chatbotId, lang: input.lang, question: input.question, limit: 8 });
+  const relevant = hits.filter((p) => p.coverage >= minCoverage && p.bodyMatches > 0);
+  const topScore = round(hits[0]?.score ?? 0);
 
   // The model read the passages and found no answer in them: trust it rather than quote a near miss.
   let modelFoundNothing = false;
-  if (passages.length && opts.llm) {
+  if (relevant.length && opts.llm) {
     try {
-      const generated = await generate(opts.llm, input, passages, opts.history ?? []);
+      const generated = await generate(opts.llm, input, relevant.slice(0, 6), opts.history ?? []);
       if (generated) return { ...generated, score: topScore, answeredBy: 'llm', contact: null, personRequested, hr };
       modelFoundNothing = true;
     } catch (e) {
@@ -148,20 +157,17 @@ export async function answerQuestion(
     }
   }
 
-  if (passages.length && !modelFoundNothing) {
-    const sentences = bestSentences(input.question, passages);
-    if (sentences.length) {
-      const used = [...new Set(sentences.map((s) => s.passageIndex))].map((i) => passages[i]);
-      return {
-        answer: sentences.map((s) => s.text).join(' '),
-        sources: uniqueSources(used),
-        score: topScore,
-        answeredBy: 'retrieval',
-        contact: null,
-        personRequested,
-        hr,
-      };
-    }
+  const composed = modelFoundNothing ? null : composeAnswer(input.question, hits, { minCoverage });
+  if (composed) {
+    return {
+      answer: await inVisitorLanguage(input.lang, composed.text, composed.used, opts, t),
+      sources: uniqueSources(composed.used),
+      score: topScore,
+      answeredBy: 'retrieval',
+      contact: null,
+      personRequested,
+      hr,
+    };
   }
 
   const contact = await handover(db, input.chatbotId, input.question);
@@ -178,12 +184,30 @@ export async function answerQuestion(
 
 const NO_ANSWER = 'NO_ANSWER';
 
-function languageName(lang: string) {
+function languageName(lang: string, inLanguage = 'en') {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'language' }).of(lang === 'italian' ? 'it' : lang === 'cn' ? 'zh' : lang) ?? lang;
+    return new Intl.DisplayNames([inLanguage], { type: 'language' }).of(lang === 'italian' ? 'it' : lang === 'cn' ? 'zh' : lang) ?? lang;
   } catch {
     return lang;
   }
+}
+
+/**
+ * Content found only in another language: translated when a translation provider is configured,
+ * otherwise quoted as it is under a one-line note in the visitor's language.
+ */
+async function inVisitorLanguage(lang: string, text: string, used: RetrievedPassage[], opts: AnswerOptions, t: (typeof T)['de']) {
+  const visitor = baseLang(lang);
+  const foreign = used.find((u) => u.lang !== visitor);
+  if (!foreign || used.some((u) => u.lang === visitor)) return text;
+  if (opts.translate) {
+    try {
+      return await opts.translate(lang, text);
+    } catch (e) {
+      opts.log?.warn({ err: (e as Error).message }, 'translation failed, quoting the original');
+    }
+  }
+  return `${t.otherLanguage(foreign.lang)}\n${text}`;
 }
 
 /**
@@ -196,7 +220,9 @@ async function generate(
   passages: Passage[],
   history: { question: string; answer: string | null }[],
 ) {
-  const numbered = passages.map((p, i) => `[${i + 1}] ${p.source.title ?? p.source.name ?? ''}\n${p.text}`).join('\n\n');
+  const numbered = passages
+    .map((p, i) => `[${i + 1}] ${[p.source.title ?? p.source.name ?? '', (p as Partial<RetrievedPassage>).heading].filter(Boolean).join(' – ')}\n${p.text}`)
+    .join('\n\n');
   const system = [
     `You are the assistant on the website ${input.siteUrl ?? ''}. Answer the visitor's question using ONLY the numbered passages below.`,
     `Answer in ${languageName(input.lang)}, briefly (at most 5 sentences), in plain text without markdown.`,

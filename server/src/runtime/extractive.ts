@@ -1,67 +1,121 @@
 /**
- * The answer without a language model: the sentences of the retrieved passages that share
- * the most meaningful words with the question, in the order they appear. Nothing is invented;
- * when no sentence matches, there is no answer.
+ * The answer without a language model, composed from the best unit the search found: a table row
+ * (with the rows of the same table the question also matches), an FAQ answer (never its question),
+ * or the one to three sentences of a section that match the question best, in reading order.
+ * Nothing is invented: every word of the answer is the website's.
  */
+import type { RetrievedPassage } from '../services/retrieval.ts';
+import { splitSentences } from '../training/sentences.ts';
+import { HEADING_SEPARATOR } from '../training/chunk.ts';
+
 const STOP = new Set(
   (
     'der die das den dem des ein eine einer eines einem einen und oder aber ist sind war waren wird werden hat haben ich du er sie es wir ihr ' +
-    'mein meine ihr ihre ihren sein seine kann können muss müssen wie was wer wo wann warum welche welcher welches mit von zu zum zur im in am an ' +
-    'auf aus bei für über unter nach vor bis ob dass nicht kein keine auch noch nur so sich man mir mich dir dich uns euch gibt es gibt bitte ' +
+    'mein meine ihre ihren sein seine kann können muss müssen wie was wer wo wann warum welche welcher welches mit von zu zum zur im in am an ' +
+    'auf aus bei für über unter nach vor bis ob dass nicht kein keine auch noch nur so sich man mir mich dir dich uns euch euer eure gibt bitte ' +
     'the a an and or but is are was were be been being has have had do does did i you he she it we they my your his her its our their can could ' +
     'should would will shall may might must what who where when why which how of to in on at by for with from about into over under than then ' +
-    'there here this that these those not no yes any some please me us them tell know'
+    'there here this that these those not no yes any some please me us them tell know much many'
   ).split(' '),
 );
 
-/** Lower-cased words without stop words; long words are cut to a stem so "Öffnungszeiten" meets "öffnungszeit". */
+/** Lower-cased content words; long words are cut to a stem so "Öffnungszeiten" meets "öffnungszeit". */
 export function keywords(text: string): string[] {
   return (text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [])
     .filter((w) => w.length > 1 && !STOP.has(w))
     .map((w) => (w.length > 6 ? w.slice(0, Math.max(6, w.length - 3)) : w));
 }
 
-export function splitSentences(text: string): string[] {
-  return text
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"„(])/u)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
-
-export interface ScoredSentence {
-  passageIndex: number;
-  sentenceIndex: number;
-  text: string;
-  /** Share of the question's keywords the sentence contains (0..1). */
-  coverage: number;
-}
-
-/** The best sentences for the question: at most `max`, at most ~600 characters, in reading order. */
-export function bestSentences(question: string, passages: { text: string }[], opts: { max?: number; maxChars?: number; minCoverage?: number } = {}) {
-  const q = [...new Set(keywords(question))];
-  if (q.length === 0) return [];
-  const scored: ScoredSentence[] = [];
-  passages.forEach((p, pi) => {
-    splitSentences(p.text).forEach((s, si) => {
-      const words = new Set(keywords(s));
-      const hits = q.filter((w) => words.has(w) || [...words].some((x) => x.length >= 4 && w.length >= 4 && (x.startsWith(w) || w.startsWith(x))));
-      if (hits.length) scored.push({ passageIndex: pi, sentenceIndex: si, text: s, coverage: hits.length / q.length });
-    });
-  });
-  // At least half of the question's words must occur in a sentence: one shared word is not an answer.
-  const min = opts.minCoverage ?? 0.5;
-  const picked: ScoredSentence[] = [];
-  let chars = 0;
-  // Ties go to the better-ranked passage, so retrieval's order decides between equal sentences.
-  const ranked = scored.filter((x) => x.coverage >= min).sort((a, b) => b.coverage - a.coverage || a.passageIndex - b.passageIndex);
-  for (const s of ranked) {
-    if (picked.length >= (opts.max ?? 3)) break;
-    // One long sentence may stand alone; further ones must fit the budget.
-    if (picked.length && chars + s.text.length > (opts.maxChars ?? 600)) continue;
-    if (picked.some((p) => p.text === s.text)) continue;
-    picked.push(s);
-    chars += s.text.length;
+/** How many of the question's words a piece of text contains (prefix matches count: "kost" ~ "kostet"). */
+function overlap(question: string[], text: string): number {
+  const words = keywords(text);
+  let n = 0;
+  for (const q of question) {
+    if (words.some((w) => w === q || (q.length >= 4 && w.length >= 4 && (w.startsWith(q) || q.startsWith(w)) ) || (q.length >= 5 && w.includes(q))))
+      n++;
   }
-  return picked.sort((a, b) => a.passageIndex - b.passageIndex || a.sentenceIndex - b.sentenceIndex);
+  return n;
+}
+
+const MAX_CHARS = 450;
+
+/** The sentences of a unit that answer the question: the best one and, within the budget, its best neighbours. */
+function bestSentences(question: string[], text: string): string {
+  if (text.length <= 280) return text;
+  const sentences = splitSentences(text);
+  if (sentences.length <= 1) return text.length <= MAX_CHARS ? text : `${text.slice(0, text.lastIndexOf(' ', MAX_CHARS))} …`;
+  const scored = sentences.map((s, i) => ({ s, i, n: overlap(question, s) }));
+  const best = [...scored].sort((a, b) => b.n - a.n || a.i - b.i)[0];
+  const picked = new Set([best.i]);
+  let chars = best.s.length;
+  // Neighbours keep the context ("Ja, bis 18:00 Uhr." needs the sentence before it only when it matched nothing).
+  const candidates = scored.filter((x) => x.i !== best.i && x.n > 0).sort((a, b) => b.n - a.n || Math.abs(a.i - best.i) - Math.abs(b.i - best.i));
+  for (const c of candidates) {
+    if (picked.size >= 3 || chars + c.s.length > MAX_CHARS) continue;
+    picked.add(c.i);
+    chars += c.s.length;
+  }
+  if (picked.size === 1 && best.i + 1 < sentences.length && chars + sentences[best.i + 1].length <= 220) picked.add(best.i + 1);
+  return [...picked].sort((a, b) => a - b).map((i) => sentences[i]).join(' ');
+}
+
+/** A list unit: its lead-in and the items that match (all of them when none matches on its own). */
+function listText(question: string[], text: string): string {
+  const lines = text.split('\n');
+  const lead = lines.filter((l) => !l.startsWith('- '));
+  const items = lines.filter((l) => l.startsWith('- '));
+  const matching = items.filter((l) => overlap(question, l) > 0);
+  const chosen = (matching.length ? matching : items).slice(0, 6).map((l) => l.slice(2));
+  const leadText = lead.length ? bestSentences(question, lead.join(' ')) : '';
+  const body = chosen.join('; ');
+  return [leadText, body].filter(Boolean).join(' ').slice(0, 700);
+}
+
+const lastHeading = (h: string) => h.split(HEADING_SEPARATOR).pop()?.trim() ?? '';
+
+/** The answer text of one unit for the question. */
+export function unitAnswer(question: string, unit: Pick<RetrievedPassage, 'text' | 'kind' | 'heading'>): string {
+  const q = [...new Set(keywords(question))];
+  switch (unit.kind) {
+    case 'row': {
+      const h = lastHeading(unit.heading);
+      return h && overlap(q, h) > 0 && !unit.text.includes(h) ? `${h}: ${unit.text}` : unit.text;
+    }
+    case 'list':
+      return listText(q, unit.text);
+    case 'faq':
+      return bestSentences(q, unit.text.replace(/\n+/g, ' '));
+    default:
+      return bestSentences(q, unit.text.replace(/\n+/g, ' '));
+  }
+}
+
+export interface Composed {
+  text: string;
+  used: RetrievedPassage[];
+}
+
+/**
+ * The answer from ranked units: the best unit; rows of the same table the question matches as
+ * strongly; and a second source only when it is nearly as good (it may hold the rest of the answer).
+ */
+export function composeAnswer(question: string, hits: RetrievedPassage[], opts: { minCoverage: number }): Composed | null {
+  const best = hits[0];
+  if (!best || best.coverage < opts.minCoverage || best.bodyMatches === 0) return null;
+  const used = [best];
+  if (best.kind === 'row') {
+    for (const h of hits.slice(1)) {
+      if (used.length >= 3) break;
+      if (h.kind === 'row' && h.source.id === best.source.id && h.heading === best.heading && h.score >= best.score * 0.9) used.push(h);
+    }
+  }
+  const second = hits.slice(1).find((h) => !used.includes(h) && h.source.id !== best.source.id);
+  if (second && second.score >= best.score * 0.92 && second.coverage >= opts.minCoverage && second.bodyMatches > 0) used.push(second);
+  const parts: string[] = [];
+  for (const u of used) {
+    const t = unitAnswer(question, u);
+    if (t && !parts.includes(t)) parts.push(t);
+  }
+  const text = parts.join('\n');
+  return text ? { text, used } : null;
 }

@@ -8,6 +8,7 @@ import { AppError, badRequest, notFound, parse } from '../errors.ts';
 import { PHONE_RE } from '../schemas/contract.ts';
 import { chatbotLanguages, pickLanguage, requirePublicChatbot, type ChatbotAccess } from './access.ts';
 import { answerQuestion } from './answer.ts';
+import { translate, translationConfig } from '../services/translation.ts';
 import { conversationsRepo, type ChatRow } from './conversations.ts';
 import { createLlmClient, isLlmConfigured, type LlmClient } from './llm.ts';
 import { LEAD_FIELDS, applyPlan, type LeadField, type UiConfig } from './uiConfig.ts';
@@ -96,7 +97,12 @@ export async function sendMessage(
   const answer = await answerQuestion(
     ctx.db,
     { chatbotId: bot.id, lang: chat.lang, question: text, siteUrl: bot.url },
-    { llm, history: llm ? await conversationsRepo.recentTurns(ctx.db, chat.id) : [], log },
+    {
+      llm,
+      history: llm ? await conversationsRepo.recentTurns(ctx.db, chat.id) : [],
+      log,
+      ...(translationConfig(ctx.config) ? { translate: async (lang: string, t: string) => (await translate(ctx.config, lang, t)).text } : {}),
+    },
   );
   const recorded = await conversationsRepo.record(ctx.db, chat, text, answer);
   const config = applyPlan(await uiConfigRepo.effective(ctx.db, bot.id, chat.lang), bot, chat.lang);

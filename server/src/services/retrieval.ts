@@ -1,5 +1,9 @@
 import type { Queryable } from '../db/index.ts';
+import type { UnitKind } from '../training/chunk.ts';
 import { baseLang, tsConfigFor } from '../training/lang.ts';
+import { normalizeForIndex, stripQuestionFillers } from '../training/normalize.ts';
+import { GLOSSARY } from './glossary.ts';
+import { SearchIndex, parseTsvector, type Hit } from './searchIndex.ts';
 
 export interface Passage {
   id: string;
@@ -12,89 +16,159 @@ export interface Passage {
 const LANG_MATCH = (col: string, p: string) =>
   `(lower(${col}) = ${p} or lower(${col}) like ${p} || '-%' or (${p} = 'it' and ${col} = 'italian') or (${p} = 'zh' and ${col} = 'cn'))`;
 
-/** A lexeme as a tsquery literal (already stemmed: cast, never re-parsed by a configuration). */
-const lit = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+export interface RetrievedPassage extends Passage {
+  lang: string;
+  heading: string;
+  kind: UnitKind;
+  /** Share of the question's specific content (terms weighted by rarity) the unit contains, 0..1. */
+  coverage: number;
+  bodyMatches: number;
+  terms: Hit['terms'];
+}
 
-/**
- * The tsqueries tried in order, most demanding first: every term of the question, then any two
- * of its terms, then any one. A visitor's sentence rarely contains every word of the passage
- * that answers it, but the passages sharing most of its terms should come first; and a single
- * common word must not make the database rank half the index.
- */
-export function queryStages(lexemes: string[]): string[] {
-  const terms = [...new Set(lexemes)].slice(0, 12).map(lit);
-  if (!terms.length) return [];
-  if (terms.length === 1) return [terms[0]];
-  const stages = [terms.join(' & ')];
-  if (terms.length > 2) {
-    const pairs: string[] = [];
-    for (let i = 0; i < terms.length; i++) for (let j = i + 1; j < terms.length; j++) pairs.push(`(${terms[i]} & ${terms[j]})`);
-    stages.push(pairs.join(' | '));
+interface Loaded {
+  version: string;
+  index: SearchIndex;
+  units: Omit<RetrievedPassage, 'score' | 'coverage' | 'bodyMatches' | 'terms'>[];
+  configs: Map<string, string>; // base language → text-search configuration
+}
+
+/** Indexes of the chatbots asked recently, newest last; each is rebuilt when its chatbot's index_version moves. */
+const cache = new Map<string, Promise<Loaded>>();
+const CACHE_CHATBOTS = 50;
+
+async function load(db: Queryable, chatbotId: string, version: string): Promise<Loaded> {
+  const r = await db.query<{
+    id: string; lang: string; heading: string; kind: UnitKind; text: string; tsv: string;
+    source_type: Passage['source']['type']; source_id: string; url: string | null; title: string | null; name: string | null;
+  }>(
+    `select p.id::text as id, p.lang, p.heading, p.kind, p.text, p.tsv::text as tsv, p.source_type, p.source_id::text as source_id,
+            w.url, coalesce(w.title, qa.question) as title, d.name
+       from passages p
+       left join webpages w on p.source_type = 'webpage' and w.id = p.source_id
+       left join documents d on p.source_type = 'document' and d.id = p.source_id
+       left join qna qa on p.source_type = 'qna' and qa.id = p.source_id
+      where p.chatbot_id = $1
+      order by p.source_type, p.source_id, p.ord`,
+    [chatbotId],
+  );
+  const units = r.rows.map((x) => ({
+    id: x.id,
+    text: x.text,
+    lang: x.lang,
+    heading: x.heading,
+    kind: x.kind,
+    source: {
+      type: x.source_type,
+      id: x.source_id,
+      ...(x.url ? { url: x.url } : {}),
+      ...(x.title ? { title: x.title } : {}),
+      ...(x.name ? { name: x.name } : {}),
+    },
+  }));
+  const index = new SearchIndex(r.rows.map((x) => ({ id: x.id, lang: x.lang, terms: parseTsvector(x.tsv) })));
+  const configs = new Map<string, string>();
+  for (const lang of index.languages()) configs.set(lang, await tsConfigFor(db, lang));
+  return { version, index, units, configs };
+}
+
+async function indexFor(db: Queryable, chatbotId: string): Promise<Loaded | null> {
+  const v = await db.query<{ v: string }>('select index_version::text as v from chatbots where id = $1', [chatbotId]);
+  if (!v.rows[0]) return null;
+  const version = v.rows[0].v;
+  let entry = cache.get(chatbotId);
+  if (entry) {
+    const loaded = await entry.catch(() => null);
+    if (loaded && loaded.version === version) {
+      cache.delete(chatbotId);
+      cache.set(chatbotId, entry);
+      return loaded;
+    }
   }
-  stages.push(terms.join(' | '));
-  return stages;
+  entry = load(db, chatbotId, version);
+  cache.delete(chatbotId);
+  cache.set(chatbotId, entry);
+  entry.catch(() => cache.delete(chatbotId));
+  while (cache.size > CACHE_CHATBOTS) cache.delete(cache.keys().next().value!);
+  return entry;
+}
+
+/** The glossary's groups as lexemes of one configuration: single words, and phrases as the set of their lexemes. */
+type LexemeGroup = { words: string[]; phrases: string[][] };
+const glossaries = new WeakMap<object, Map<string, Promise<LexemeGroup[]>>>();
+
+function glossaryFor(db: Queryable, cfg: string): Promise<LexemeGroup[]> {
+  let byCfg = glossaries.get(db);
+  if (!byCfg) glossaries.set(db, (byCfg = new Map()));
+  let groups = byCfg.get(cfg);
+  if (!groups) {
+    const flat = GLOSSARY.flatMap((g, i) => g.map((w) => ({ i, w })));
+    groups = db
+      .query<{ i: number; lexemes: string[] }>(
+        `select x.i, array(select lexeme from unnest(to_tsvector($1::regconfig, x.w))) as lexemes
+           from unnest($2::int[], $3::text[]) as x(i, w)`,
+        [cfg, flat.map((f) => f.i), flat.map((f) => f.w)],
+      )
+      .then((r) => {
+        const out: LexemeGroup[] = GLOSSARY.map(() => ({ words: [], phrases: [] }));
+        for (const row of r.rows) {
+          if (row.lexemes.length === 1) out[row.i].words.push(row.lexemes[0]);
+          else if (row.lexemes.length > 1) out[row.i].phrases.push(row.lexemes);
+        }
+        return out;
+      });
+    groups.catch(() => byCfg!.delete(cfg));
+    byCfg.set(cfg, groups);
+  }
+  return groups;
 }
 
 /**
- * Rows each stage looks at before ranking: bounds the cost of a question made of common words.
- * The looser the stage, the weaker its matches, so the fewer are worth ranking.
+ * For each question lexeme that names a glossary concept, the concept's other words. A phrase
+ * ("dog sitter") names it when all its words are in the question; its last word carries it.
  */
-const CANDIDATES = [1000, 300, 100];
-
-/** Ranked passages of the chatbot's index for a question, with their source. */
-export async function retrieve(db: Queryable, q: { chatbotId: string; lang: string; question: string; limit?: number }): Promise<Passage[]> {
-  const question = q.question.slice(0, 1000);
-  if (!question.trim()) return [];
-  const cfg = await tsConfigFor(db, q.lang);
-  const limit = Math.min(Math.max(q.limit ?? 5, 1), 50);
-  const lexemes = (await db.query<{ lexeme: string }>('select lexeme from unnest(to_tsvector($1::regconfig, $2))', [cfg, question])).rows.map((r) => r.lexeme);
-  const stages = queryStages(lexemes);
-  if (!stages.length) return [];
-  const anyTerm = stages[stages.length - 1];
-  const found: Passage[] = [];
-  const seen = new Set<string>();
-  for (const [i, stage] of stages.entries()) {
-    const cap = CANDIDATES[Math.min(i, CANDIDATES.length - 1)] ?? 100;
-    const r = await db.query<{
-      id: string; text: string; score: number; source_type: Passage['source']['type']; source_id: string;
-      url: string | null; title: string | null; name: string | null;
-    }>(
-      `with candidates as (
-         select p.id, p.text, p.source_type, p.source_id, p.tsv
-           from passages p
-          where p.chatbot_id = $1 and p.lang = $2 and p.tsv @@ $3::tsquery
-          limit ${cap}),
-       hits as (
-         select c.id, c.text, c.source_type, c.source_id, ts_rank_cd(c.tsv, $4::tsquery, 32) as score
-           from candidates c order by score desc, c.id limit $5)
-       select h.id::text as id, h.text, h.score, h.source_type, h.source_id::text as source_id,
-              w.url, coalesce(w.title, qa.question) as title, d.name
-         from hits h
-         left join webpages w on h.source_type = 'webpage' and w.id = h.source_id
-         left join documents d on h.source_type = 'document' and d.id = h.source_id
-         left join qna qa on h.source_type = 'qna' and qa.id = h.source_id
-        order by h.score desc, h.id`,
-      [q.chatbotId, baseLang(q.lang), stage, anyTerm, limit],
-    );
-    for (const x of r.rows) {
-      if (seen.has(x.id) || found.length >= limit) continue;
-      seen.add(x.id);
-      found.push({
-        id: x.id,
-        text: x.text,
-        score: Number(x.score),
-        source: {
-          type: x.source_type,
-          id: x.source_id,
-          ...(x.url ? { url: x.url } : {}),
-          ...(x.title ? { title: x.title } : {}),
-          ...(x.name ? { name: x.name } : {}),
-        },
-      });
-    }
-    if (found.length >= limit) break;
+function glossaryMatches(groups: LexemeGroup[], lexemes: string[]): Map<string, string[]> {
+  const inQuestion = new Set(lexemes);
+  const out = new Map<string, string[]>();
+  for (const g of groups) {
+    const carriers = g.words.filter((w) => inQuestion.has(w));
+    for (const p of g.phrases) if (p.every((w) => inQuestion.has(w))) carriers.push(p[p.length - 1]);
+    for (const c of carriers) out.set(c, [...new Set([...(out.get(c) ?? []), ...g.words])]);
   }
-  return found;
+  return out;
+}
+
+/**
+ * Ranked units of the chatbot's index for a question, in every language the chatbot has content
+ * in: the question is parsed with each language's configuration, and units in the visitor's
+ * language rank first among equals.
+ */
+export async function retrieve(
+  db: Queryable,
+  q: { chatbotId: string; lang: string; question: string; limit?: number },
+): Promise<RetrievedPassage[]> {
+  const question = normalizeForIndex(stripQuestionFillers(q.question.slice(0, 1000)));
+  if (!question.trim()) return [];
+  const loaded = await indexFor(db, q.chatbotId);
+  if (!loaded || !loaded.index.size) return [];
+  const limit = Math.min(Math.max(q.limit ?? 5, 1), 50);
+  const langs = [...loaded.configs.keys()];
+  // The question in each language's configuration; for the other languages, without the words that
+  // are stop words in the visitor's own language ("the", "if", "at" mean nothing on a German page).
+  const visitorCfg = await tsConfigFor(db, q.lang);
+  const r = await db.query<{ lang: string; lexemes: string[] }>(
+    `with content as (
+       select coalesce(string_agg(token, ' '), '') as words from ts_debug($4::regconfig, $1) where lexemes is not null and lexemes <> '{}')
+     select x.lang, array(select lexeme from unnest(to_tsvector(x.cfg::regconfig,
+              case when x.cfg = $4::text then $1 else (select words from content) end)) order by lexeme) as lexemes
+       from unnest($2::text[], $3::text[]) as x(lang, cfg)`,
+    [question, langs, langs.map((l) => loaded.configs.get(l)!), visitorCfg],
+  );
+  const byLang = new Map(r.rows.map((x) => [x.lang, x.lexemes]));
+  const synonyms = new Map<string, Map<string, string[]>>();
+  for (const [lang, lexemes] of byLang) synonyms.set(lang, glossaryMatches(await glossaryFor(db, loaded.configs.get(lang)!), lexemes));
+  const hits = loaded.index.search(byLang, { limit, preferLang: baseLang(q.lang), synonyms });
+  return hits.map((h) => ({ ...loaded.units[h.index], score: h.score, coverage: h.coverage, bodyMatches: h.bodyMatches, terms: h.terms }));
 }
 
 /** Below this a stored question is not "the same question" as the visitor's. */

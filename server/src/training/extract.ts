@@ -1,5 +1,6 @@
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
+import { structuredText } from './structure.ts';
 
 export interface ExtractedPage {
   title: string;
@@ -8,7 +9,7 @@ export interface ExtractedPage {
   canonical: string | null;
   /** Absolute link targets found anywhere on the page (navigation included: it leads to subpages). */
   links: string[];
-  /** Main content as plain text, paragraphs separated by blank lines. */
+  /** Main content as structured lines (headings, list items, table rows, paragraphs: see structure.ts). */
   text: string;
   noindex: boolean;
   nofollow: boolean;
@@ -23,37 +24,7 @@ const FURNITURE = [
 // Consent and cookie layers are usually plain divs: recognised by their id or class.
 const CONSENT = /(^|[\s_-])(cookie|cookies|consent|gdpr|cmp|onetrust|usercentrics|cookiebot|borlabs)([\s_-]|$)/i;
 
-const BLOCK = new Set([
-  'P', 'DIV', 'SECTION', 'ARTICLE', 'MAIN', 'LI', 'UL', 'OL', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'TR', 'TABLE', 'BR',
-  'BLOCKQUOTE', 'PRE', 'DD', 'DT', 'DL', 'FIGCAPTION', 'FIGURE', 'ADDRESS', 'HR', 'TD', 'TH',
-]);
-
 type El = { tagName?: string; nodeType: number; textContent: string | null; childNodes: ArrayLike<El>; getAttribute?(n: string): string | null };
-
-/** Plain text of an element, keeping block boundaries as line breaks. */
-export function elementText(root: El): string {
-  const out: string[] = [];
-  const walk = (n: El) => {
-    if (n.nodeType === 3) {
-      out.push(n.textContent ?? '');
-      return;
-    }
-    if (n.nodeType !== 1 && n.nodeType !== 9 && n.nodeType !== 11) return;
-    const tag = n.tagName?.toUpperCase() ?? '';
-    const block = BLOCK.has(tag);
-    if (block) out.push('\n');
-    if (tag === 'TD' || tag === 'TH') out.push(' ');
-    for (const c of Array.from(n.childNodes)) walk(c);
-    if (block) out.push('\n');
-  };
-  walk(root);
-  return out
-    .join('')
-    .split('\n')
-    .map((l) => l.replace(/[\s\u00a0]+/g, ' ').trim())
-    .filter(Boolean)
-    .join('\n');
-}
 
 export function extractPage(html: string, url: string): ExtractedPage {
   const { document } = parseHTML(html);
@@ -94,16 +65,16 @@ export function extractPage(html: string, url: string): ExtractedPage {
   }
 
   const body = document.body as unknown as El | null;
-  const bodyText = body ? elementText(body) : '';
+  const bodyText = body ? structuredText(body) : '';
   // An explicit main element is the author's own statement of what the content is.
   const main = document.querySelector('main, [role="main"], article') as unknown as El | null;
-  let text = main ? elementText(main) : '';
+  let text = main ? structuredText(main) : '';
   if (!text) {
     try {
       const article = new Readability(document as unknown as Document, { charThreshold: 200, keepClasses: false }).parse();
       if (article?.content) {
         const { document: frag } = parseHTML(`<!doctype html><html><body>${article.content}</body></html>`);
-        text = elementText(frag.body as unknown as El);
+        text = structuredText(frag.body as unknown as El);
       }
     } catch {
       /* Readability gives up on odd markup: the cleaned body is used */

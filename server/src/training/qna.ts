@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { Db, Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
-import { removePassages, replacePassages } from './indexer.ts';
+import { removePassages } from './indexer.ts';
 import { baseLang, tsConfigFor } from './lang.ts';
 
 export interface QnaRow {
@@ -35,17 +35,17 @@ export const toApiQna = (q: QnaRow) => ({
 
 /** Active pairs are in the index (the answer engine uses them); inactive ones are not. */
 export async function syncQnaPassage(tx: Queryable, q: QnaRow) {
-  if (!q.active) return removePassages(tx, 'qna', q.id);
-  await replacePassages(tx, { organizationId: q.organization_id, chatbotId: q.chatbot_id, lang: q.lang, type: 'qna', id: q.id, title: q.question }, `${q.question}\n${q.answer}`);
+  await removePassages(tx, 'qna', q.id);
+  if (q.active) await indexQnaBulk(tx, [q.id], q.lang);
 }
 
-/** Indexes many pairs with one statement (imports of thousands of rows). */
+/** Indexes pairs with one statement (imports of thousands of rows): one FAQ unit each, the question as its heading. */
 async function indexQnaBulk(tx: Queryable, ids: string[], lang: string) {
   if (!ids.length) return;
   const cfg = await tsConfigFor(tx, lang);
   await tx.query(
-    `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, text, tsv)
-     select organization_id, chatbot_id, $2, 'qna', id, 0, question || E'\\n' || answer,
+    `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, heading, kind, text, tsv)
+     select organization_id, chatbot_id, $2, 'qna', id, 0, question, 'faq', answer,
             setweight(to_tsvector($3::regconfig, question), 'A') || to_tsvector($3::regconfig, answer)
        from qna where id = any($1::uuid[]) and active`,
     [ids, baseLang(lang), cfg],

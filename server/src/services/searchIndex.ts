@@ -1,0 +1,282 @@
+/**
+ * An in-memory search index over one chatbot's units (pure: no database here).
+ *
+ * Why in memory: ranking needs the frequency of every word in this chatbot's content (a word that
+ * occurs in every unit says nothing, a rare one says a lot), German compounds need the chatbot's
+ * vocabulary ("Reifenwechsel" must find "Winterreifenwechsel"), and typos need it too. PostgreSQL
+ * still stems the words (its per-language configurations build each unit's tsvector); this index
+ * reads those lexemes and ranks with BM25 over title, headings and text.
+ *
+ * Besides the rank, every hit carries its *coverage*: the share of the question's specific content
+ * (its terms weighted by rarity) the unit contains. The answer engine gates on it, so that two
+ * everyday words shared with a page do not answer a question about something else.
+ */
+
+export interface IndexedUnit {
+  id: string;
+  lang: string;
+  /** Lexemes with their weighted frequency: A = title, B = heading, D = text (as in the tsvector). */
+  terms: Map<string, { a: number; b: number; d: number }>;
+}
+
+export interface Hit {
+  index: number;
+  score: number;
+  coverage: number;
+  /** Query terms found in the unit's heading or text (not only the page title). */
+  bodyMatches: number;
+  /** The question's terms in the unit's language, and which of them the unit contains. */
+  terms: { term: string; idf: number; known: boolean; matched: boolean }[];
+}
+
+interface Posting {
+  doc: number;
+  a: number;
+  b: number;
+  d: number;
+}
+
+const K1 = 1.2;
+const B = 0.5;
+const MIN_PART = 3;
+const LINKS = ['', 's', 'es', 'n', 'en', 'e', 'er'];
+
+/** Parses PostgreSQL's text form of a tsvector: `'lexeme':1A,4 'other':2B`. */
+export function parseTsvector(text: string): Map<string, { a: number; b: number; d: number }> {
+  const out = new Map<string, { a: number; b: number; d: number }>();
+  const re = /'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    const lexeme = m[1].replace(/''/g, "'");
+    const f = { a: 0, b: 0, d: 0 };
+    for (const pos of (m[2] ?? '1').split(',')) {
+      const w = pos.slice(-1);
+      if (w === 'A') f.a++;
+      else if (w === 'B') f.b++;
+      else f.d++;
+    }
+    out.set(lexeme, f);
+  }
+  return out;
+}
+
+/** Edit distance up to `max` (larger distances return max + 1), for typo tolerance. */
+export function boundedEditDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** One term of a question and the vocabulary entries that stand for it, each with how well (0..1). */
+export interface QueryTerm {
+  term: string;
+  alternatives: { lexeme: string; weight: number }[];
+  idf: number;
+}
+
+export class SearchIndex {
+  readonly size: number;
+  private readonly postings = new Map<string, Posting[]>();
+  private readonly lengths: number[];
+  private readonly avgLength: number;
+  private readonly langs: string[];
+  /** Vocabulary per language, sorted, and sorted by reversed spelling (for compound heads). */
+  private readonly sorted = new Map<string, string[]>();
+  private readonly reversed = new Map<string, string[]>();
+  private readonly vocab = new Map<string, Set<string>>();
+
+  constructor(units: IndexedUnit[]) {
+    this.size = units.length;
+    this.langs = units.map((u) => u.lang);
+    this.lengths = units.map((u) => {
+      let n = 0;
+      for (const f of u.terms.values()) n += f.b + f.d;
+      return n;
+    });
+    this.avgLength = this.lengths.reduce((a, b) => a + b, 0) / Math.max(1, units.length) || 1;
+    units.forEach((u, doc) => {
+      let vocab = this.vocab.get(u.lang);
+      if (!vocab) this.vocab.set(u.lang, (vocab = new Set()));
+      for (const [lexeme, f] of u.terms) {
+        vocab.add(lexeme);
+        let list = this.postings.get(lexeme);
+        if (!list) this.postings.set(lexeme, (list = []));
+        list.push({ doc, ...f });
+      }
+    });
+    for (const [lang, words] of this.vocab) {
+      this.sorted.set(lang, [...words].sort());
+      this.reversed.set(lang, [...words].map((w) => [...w].reverse().join('')).sort());
+    }
+  }
+
+  languages(): string[] {
+    return [...this.vocab.keys()];
+  }
+
+  private df(lexeme: string, lang: string): number {
+    const list = this.postings.get(lexeme);
+    if (!list) return 0;
+    let n = 0;
+    for (const p of list) if (this.langs[p.doc] === lang) n++;
+    return n;
+  }
+
+  private idf(df: number): number {
+    return Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
+  }
+
+  private has(lang: string, w: string) {
+    return this.vocab.get(lang)?.has(w) ?? false;
+  }
+
+  /** Vocabulary words starting with `prefix` (binary search over the sorted vocabulary). */
+  private withPrefix(list: string[] | undefined, prefix: string, limit = 40): string[] {
+    if (!list) return [];
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < list.length && list[i].startsWith(prefix) && out.length < limit; i++) out.push(list[i]);
+    return out;
+  }
+
+  /**
+   * Splits an unknown compound into vocabulary words, allowing German linking letters
+   * ("hundemitnahmegebuhr" → hund + mitnahm… + gebuhr). Returns null when it does not split.
+   */
+  decompound(word: string, lang: string, depth = 0): string[] | null {
+    if (depth > 3 || word.length < MIN_PART * 2) return null;
+    for (let i = word.length - MIN_PART; i >= MIN_PART; i--) {
+      const head = word.slice(0, i);
+      const tail = word.slice(i);
+      for (const link of LINKS) {
+        if (link && !head.endsWith(link)) continue;
+        const stem = link ? head.slice(0, -link.length) : head;
+        if (stem.length < MIN_PART || !this.known(stem, lang)) continue;
+        if (this.known(tail, lang)) return [stem, tail];
+        const rest = this.decompound(tail, lang, depth + 1);
+        if (rest) return [stem, ...rest];
+      }
+    }
+    return null;
+  }
+
+  /** A word the vocabulary has, or the stem of one (the stemmer cuts "mitnahme" to "mitnahm"). */
+  private known(w: string, lang: string): boolean {
+    if (this.has(lang, w)) return true;
+    return w.length >= 4 && this.withPrefix(this.sorted.get(lang), w, 1).some((x) => x.length - w.length <= 2);
+  }
+
+  /** The vocabulary entries a question term stands for in one language (`synonyms`: words of the same concept). */
+  expand(term: string, lang: string, synonyms: string[] = []): QueryTerm {
+    const alts = new Map<string, number>();
+    const add = (lexeme: string, weight: number) => alts.set(lexeme, Math.max(alts.get(lexeme) ?? 0, weight));
+    for (const w of synonyms) if (w !== term && this.has(lang, w)) add(w, 0.8);
+    const sorted = this.sorted.get(lang);
+    const known = this.has(lang, term);
+    if (known) add(term, 1);
+    if (term.length >= 4 && !/^\d+$/.test(term)) {
+      // Longer words built on the term: "kost" → "kostet", "hund" → "hundesitt" (short terms only in near forms).
+      for (const w of this.withPrefix(sorted, term)) {
+        if (w === term) continue;
+        if (w.length - term.length <= 3) add(w, 0.85);
+        else if (term.length >= 5 || known) add(w, 0.6);
+      }
+      // Compounds ending in the term: "reifenwechsel" → "winterreifenwechsel".
+      const rev = [...term].reverse().join('');
+      for (const r of this.withPrefix(this.reversed.get(lang), rev)) {
+        const w = [...r].reverse().join('');
+        if (w !== term) add(w, 0.7);
+      }
+    }
+    if (!known && term.length >= 5 && !/\d/.test(term)) {
+      // A shortened or misspelt word: "telefonnr" → "telefon", "reservirung" → "reservierung".
+      for (let n = term.length - 1; n >= Math.max(4, Math.ceil(term.length * 0.6)); n--) {
+        if (this.has(lang, term.slice(0, n))) {
+          add(term.slice(0, n), 0.7);
+          break;
+        }
+      }
+      const max = term.length >= 9 ? 2 : 1;
+      for (const w of this.vocab.get(lang) ?? []) {
+        if (Math.abs(w.length - term.length) > max || w[0] !== term[0]) continue;
+        const d = boundedEditDistance(term, w, max);
+        if (d <= max) add(w, d === 1 ? 0.75 : 0.6);
+      }
+      const parts = this.decompound(term, lang);
+      if (parts) for (const p of parts) for (const w of [p, ...this.withPrefix(sorted, p, 3)]) if (this.has(lang, w)) add(w, 0.6 / Math.sqrt(parts.length));
+    }
+    const alternatives = [...alts].map(([lexeme, weight]) => ({ lexeme, weight })).sort((a, b) => b.weight - a.weight).slice(0, 40);
+    // A term's weight is its own rarity; an unknown word weighs like the rarest one (it is specific).
+    const df = known ? this.df(term, lang) : Math.max(0, ...alternatives.filter((a) => a.weight >= 0.7).map((a) => this.df(a.lexeme, lang)));
+    return { term, alternatives, idf: this.idf(df) };
+  }
+
+  /**
+   * Ranks the units for a question given as lexemes per language (the question parsed with each
+   * language's configuration). Units in `preferLang` rank first among equals.
+   */
+  search(
+    queryByLang: Map<string, string[]>,
+    opts: { limit?: number; preferLang?: string; otherLangFactor?: number; synonyms?: Map<string, Map<string, string[]>> } = {},
+  ): Hit[] {
+    // Per unit and question term, the best contribution of any of the term's alternatives: each term counts once.
+    const scores = new Map<number, { terms: Map<string, { score: number; cover: number }>; body: Set<string> }>();
+    const totals = new Map<string, number>();
+    const termsByLang = new Map<string, QueryTerm[]>();
+    for (const [lang, lexemes] of queryByLang) {
+      if (!this.vocab.has(lang)) continue;
+      const syn = opts.synonyms?.get(lang);
+      const terms = [...new Set(lexemes)].slice(0, 24).map((t) => this.expand(t, lang, syn?.get(t)));
+      termsByLang.set(lang, terms);
+      totals.set(lang, terms.reduce((s, t) => s + t.idf, 0));
+      for (const t of terms) {
+        for (const alt of t.alternatives) {
+          for (const p of this.postings.get(alt.lexeme) ?? []) {
+            if (this.langs[p.doc] !== lang) continue;
+            const f = p.d + 2 * p.b + Math.min(p.a, 1);
+            const norm = K1 * (1 - B + (B * this.lengths[p.doc]) / this.avgLength);
+            const score = t.idf * alt.weight * ((f * (K1 + 1)) / (f + norm));
+            let e = scores.get(p.doc);
+            if (!e) scores.set(p.doc, (e = { terms: new Map(), body: new Set() }));
+            const prev = e.terms.get(t.term);
+            if (!prev || score > prev.score) e.terms.set(t.term, { score, cover: Math.max(prev?.cover ?? 0, alt.weight * t.idf) });
+            if (p.b + p.d > 0) e.body.add(t.term);
+          }
+        }
+      }
+    }
+    const hits: Hit[] = [];
+    for (const [doc, e] of scores) {
+      const lang = this.langs[doc];
+      const total = totals.get(lang) || 1;
+      let score = 0;
+      let covered = 0;
+      for (const v of e.terms.values()) {
+        score += v.score;
+        covered += v.cover;
+      }
+      const factor = opts.preferLang && lang !== opts.preferLang ? (opts.otherLangFactor ?? 0.85) : 1;
+      const terms = (termsByLang.get(lang) ?? []).map((t) => ({ term: t.term, idf: t.idf, known: t.alternatives.length > 0, matched: e.terms.has(t.term) }));
+      hits.push({ index: doc, score: score * factor, coverage: covered / total, bodyMatches: e.body.size, terms });
+    }
+    hits.sort((a, b) => b.score - a.score || a.index - b.index);
+    return hits.slice(0, opts.limit ?? 20);
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Text as the index should read it (the stored text keeps the author's spelling). German gendered
+ * forms become both words ("Verkäufer/in" → "Verkäufer Verkäuferin", "Mitarbeiter:innen" →
+ * "Mitarbeiter Mitarbeiterinnen"), "(m/w/d)" disappears, and a slash between words separates them,
+ * so PostgreSQL's parser does not read "Verkäufer/in" as one file-path-like token.
+ */
+export function normalizeForIndex(text: string): string {
+  return text
+    .replace(/\((?:[mwfdix]\s*\/\s*){1,3}[mwfdix]\)|\(all genders\)/gi, ' ')
+    .replace(/(\p{L}{3,})(?:\/-?|[:*_])(in|innen)\b/gu, (_, w: string, suffix: string) => `${w} ${w}${suffix}`)
+    .replace(/(\p{Ll}{3,})(In|Innen)\b/gu, (_, w: string, suffix: string) => `${w} ${w}${suffix.toLowerCase()}`)
+    .replace(/(\p{L})\/(?=\p{L})/gu, '$1 / ');
+}
+
+/**
+ * Words that make a visitor's sentence a question or a chat ("gibts da nen …", "whats the …") but
+ * name nothing a page could be about. PostgreSQL's stop-word lists keep many of them; left in, they
+ * would weigh as much as the words that matter and make every chatty question look unanswered.
+ */
+const QUESTION_FILLERS = new Set(
+  (
+    'gibt gibts gib nen ne n mal da denn eigentlich halt eben schon ja so euer eure euren eurem euch ihr habt hab habe haben ' +
+    'hat kann kannst könnt können konnte man muss musst müssen soll sollte sollen wollen will wollt möchte möchten möchtest würde ' +
+    'würden bitte danke hallo hi hey wann wie wo wohin woher was wer wen wem welche welcher welches welchen wieviel wieviele viel ' +
+    'viele etwa ungefähr genau gerne gern sagen erklären wissen weiß infos info frage fragen dass ob einen einem einer eines ' +
+    'what whats how when where who whom which whose is are was were do does did can could would should will shall may might ' +
+    'i im me my we our us you your there any please hi hello thanks thank much many get got tell know want wanna need ' +
+    'much anything something'
+  ).split(' '),
+);
+
+export function stripQuestionFillers(question: string): string {
+  return question.replace(/[\p{L}']+/gu, (w) => (QUESTION_FILLERS.has(w.toLowerCase().replace(/'/g, '')) ? ' ' : w));
+}
