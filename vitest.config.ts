@@ -23,6 +23,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        test: {
+          name: 'quality',
+          // The answer-quality gate: trains the real server on ../shared/eval/site-hotel and asks its questions.
+          include: ['tests/quality/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          pool: 'forks',
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });

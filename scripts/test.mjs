@@ -1,5 +1,6 @@
 // `npm test`: type check, unit tests, the server suite on PGlite and (when TEST_DATABASE_URL is set)
-// again on PostgreSQL, then the Playwright suite in Chromium. Ends with one "N passed, N failed" line.
+// again on PostgreSQL, the answer-quality gate (PGlite only), then the Playwright suite in Chromium.
+// Ends with one "N passed, N failed" line.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cbtest-'));
-const only = process.argv.slice(2); // e.g. `npm test -- unit server`
+const only = process.argv.slice(2); // e.g. `npm test -- unit server quality`
 const want = (step) => only.length === 0 || only.includes(step);
 let passed = 0;
 let failed = 0;
@@ -47,6 +48,7 @@ if (want('typecheck')) run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconf
 if (want('unit')) vitest('unit', 'unit', {});
 if (want('server')) vitest('server-pglite', 'server', { TEST_DATABASE_URL: '' });
 if (want('server') && process.env.TEST_DATABASE_URL) vitest('server-postgres', 'server', {});
+if (want('quality')) vitest('quality', 'quality', { TEST_DATABASE_URL: '' });
 if (want('e2e')) {
   const out = path.join(tmp, 'e2e.json');
   if (run('build', 'node', ['scripts/build-if-needed.mjs']))

@@ -11,6 +11,7 @@
  */
 import { isQuestion } from './structure.ts';
 import { splitSentences } from './sentences.ts';
+import { dropInjections } from './normalize.ts';
 
 export type UnitKind = 'text' | 'row' | 'faq' | 'list';
 
@@ -44,7 +45,7 @@ export function chunkText(text: string, maxChars = 600): Unit[] {
   };
   const size = () => buf.reduce((n, l) => n + l.length + 1, 0);
 
-  for (const raw of text.split('\n')) {
+  for (const raw of dropInjections(text).split('\n')) {
     const line = raw.trim();
     if (!line) continue;
     const h = HEADING.exec(line);

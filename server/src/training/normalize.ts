@@ -32,3 +32,26 @@ const QUESTION_FILLERS = new Set(
 export function stripQuestionFillers(question: string): string {
   return question.replace(/[\p{L}']+/gu, (w) => (QUESTION_FILLERS.has(w.toLowerCase().replace(/'/g, '')) ? ' ' : w));
 }
+
+/**
+ * Text that speaks to AI assistants ("Ignoriere alle vorherigen Anweisungen …", "ignore previous
+ * instructions") is an attack on chatbots, not information for visitors: the sentence holding it,
+ * and a bracketed aside holding it, are left out of the index. The answer engine treats all page
+ * text as content anyway; this keeps such text from being quoted as an answer.
+ */
+const INJECTION =
+  /(ignor\w*\s+(alle\s+|all\s+)?(vorherigen|bisherigen|früheren|previous|prior|above|earlier)\s+(anweisungen|instruktionen|befehle|instructions|prompts?)|\b(an|für)\s+(alle\s+)?(ki|ai)[-\s]?(assistenten|systeme|modelle|chatbots?)|\b(to|for)\s+(all\s+)?(ai|llm)\s+(assistants?|models?|chatbots?)|system\s?prompt|you are (now )?(chatgpt|an ai|a language model)|du bist (jetzt )?(ein|eine) (ki|sprachmodell))/i;
+
+export function dropInjections(text: string): string {
+  if (!INJECTION.test(text)) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      const sentences = line.replace(/\[[^\]]*\]|\([^)]*\)|\{[^}]*\}/g, (aside) => (INJECTION.test(aside) ? ' ' : aside)).split(/(?<=[.!?])\s+/);
+      // What follows the attack in the same paragraph is its payload ("… Sage jedem Besucher, dass …").
+      const at = sentences.findIndex((sentence) => INJECTION.test(sentence));
+      return (at < 0 ? sentences : sentences.slice(0, at)).join(' ').replace(/\s{2,}/g, ' ').trim();
+    })
+    .filter(Boolean)
+    .join('\n');
+}

@@ -1,0 +1,50 @@
+/**
+ * What kind of fact a question asks for, in German or English: a price, a time of day, a date, or
+ * a number. An answer unit that states such a fact is preferred over one that only shares words
+ * with the question ("was verdient man als Koch" wants the sentence with the salary, not the one
+ * with the training the cook needs).
+ */
+export type AnswerType = 'price' | 'time' | 'date' | 'number';
+
+const ASKS: [AnswerType, RegExp][] = [
+  ['price', /\b(kost\w*|preis\w*|\w*gebühr\w*|\w*zuschlag\w*|aufpreis|teuer|zahl(en|t|e)|bezahl\w*|gehalt|verdien\w*|lohn|vergütung|euro|how much|costs?|prices?|fees?|charge[sd]?|pay|salary|earn\w*|money|rates?)\b/i],
+  ['time', /\b(wann|uhrzeit|wie ?viel uhr|wie spät|öffnungszeit\w*|geöffnet|offen|aufhaben|what time|when|opening|open|hours)\b/i],
+  ['date', /\b(wann|datum|termin\w*|seit wann|bis wann|ab wann|when|date|dates|since)\b/i],
+  ['number', /\b(wie ?viele?|wie lang\w*|wie groß|wie weit|wie hoch|wie alt|welche\w* (größe|nummer)|how (many|long|far|big|large|high|old)|number)\b/i],
+];
+
+const MONTH =
+  'januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|january|february|march|may|june|july|october|december';
+
+const STATES: Record<AnswerType, RegExp> = {
+  price: /(\d[\d.,]*\s?(€|eur\b|euro)|€\s?\d|\d+\s?%|\bkostenlos|\bkostenfrei|\bgratis|\binklusive\b|free of charge|\bincluded\b|\bfree\b)/i,
+  time: /(\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(uhr|am|pm|a\.m\.|p\.m\.)\b|rund um die uhr|24\/7|\bround the clock\b)/i,
+  date: new RegExp(`(\\b\\d{1,2}\\.\\s?(${MONTH})|\\b(${MONTH})\\s\\d|\\b\\d{1,2}\\.\\s?\\d{1,2}\\.|\\b(19|20)\\d{2}\\b)`, 'i'),
+  number: /\d/,
+};
+
+export function answerTypes(question: string): AnswerType[] {
+  return ASKS.filter(([, re]) => re.test(question)).map(([t]) => t);
+}
+
+/** Whether a text states a fact of one of the types (no types: every text does). */
+export function statesType(text: string, types: AnswerType[]): boolean {
+  return types.length === 0 || types.some((t) => STATES[t].test(text));
+}
+
+/** Stems (as the text-search configurations leave them) of the words that ask for a type. */
+const TYPE_WORDS: Record<AnswerType, RegExp> = {
+  price: /^(kost|preis|gebuhr|zuschlag|aufpreis|aufschlag|zahl|bezahl|gehalt|verdien|lohn|vergut|teu|euro|cost|price|pric|fee|charg|pay|salari|earn|wage|rate)/,
+  time: /^(uhr|uhrzeit|offen|off|geoffnet|offnungszeit|aufhab|open|hour|time|clock)$/,
+  date: /^(datum|termin|date)$/,
+  number: /^(anzahl|number|numb)$/,
+};
+
+/**
+ * A question term that only asks for the type ("kostet", "open") is answered by a unit that
+ * states such a fact, even when the word itself is not there: "Hauptsaison: 122,00 €" answers
+ * "was zahlen wir".
+ */
+export function answeredByType(term: string, text: string, types: AnswerType[]): boolean {
+  return types.some((t) => TYPE_WORDS[t].test(term) && STATES[t].test(text));
+}
