@@ -50,6 +50,11 @@ const schema = z.object({
   CRAWL_MAX_SECONDS: z.coerce.number().int().min(5).max(86400).default(1800),
   CRAWL_PAGE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120000).default(15000),
   CRAWL_MAX_PAGE_MB: z.coerce.number().positive().max(100).default(5),
+  // Pages whose content is filled in by scripts: rendered in headless Chromium (auto) or never (off); bounds per crawl.
+  CRAWL_RENDER: z.enum(['auto', 'off']).default('auto'),
+  CRAWL_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  CRAWL_RENDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120000).default(10000),
+  CRAWL_RENDER_MAX_PAGES: z.coerce.number().int().min(0).max(100000).default(200),
   // Uploaded documents: DATA_DIR/uploads unless set (a temporary folder when the database is in memory).
   UPLOAD_DIR: z.string().optional(),
   // S3-compatible document storage (AWS S3, MinIO, Cloudflare R2…) instead of the local folder when S3_BUCKET is set.

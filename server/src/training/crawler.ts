@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { createAgents, FetchError, safeFetch, type FetchOptions } from './fetch.ts';
 import { extractPage } from './extract.ts';
+import { dropHidden, RenderSession, renderOptions } from './render.ts';
 import { replacePassages, removePassages } from './indexer.ts';
 import { baseLang } from './lang.ts';
 import { reservePageTraining, trainingLimits, webpageCount } from './limits.ts';
@@ -43,6 +44,7 @@ export async function runScrapeJob(
   };
   const notTrained: string[] = [];
   let limitReached: string | null = null;
+  let renderer: RenderSession | null = null;
   try {
     const site = (await db.query<{ domain: string; lang: string }>('select domain, lang from websites where id = $1', [job.website_id])).rows[0];
     if (!site) throw new Error('website deleted');
@@ -57,6 +59,8 @@ export async function runScrapeJob(
     };
     const deadline = Date.now() + config.CRAWL_MAX_SECONDS * 1000;
     const robots = await loadRobots(siteUrl, fetchOpts);
+    // Script-filled pages are rendered in a browser launched on first need, closed when the job ends.
+    renderer = new RenderSession(renderOptions(config, fetchOpts, (u) => robots.isAllowed(u)));
     const limits = await trainingLimits(db, job.organization_id);
     let pageCount = await webpageCount(db, job.organization_id);
     const existing = new Map<string, Existing>();
@@ -162,9 +166,11 @@ export async function runScrapeJob(
         seen.add(pageUrl);
       }
       const started = performance.now();
-      const page = extractPage(res.body.toString('utf8'), pageUrl);
+      const raw = res.body.toString('utf8');
+      let page = extractPage(dropHidden(raw), pageUrl);
       extractMs += performance.now() - started;
       extracted++;
+      page = await renderer!.improve(page, { url: res.url, pageUrl, html: raw, body: res.body, contentType: res.contentType });
       if (follow && depth < config.CRAWL_MAX_DEPTH && !page.nofollow) {
         for (const link of page.links) {
           const before = queue.length;
@@ -294,16 +300,20 @@ export async function runScrapeJob(
       await scrapeJobsRepo.finish(db, job.id, 'failed', stats, notTrained, limitReached, 'NoValidUrlsFound', {
         causes: [...causes],
         extractMsPerPage: extracted ? extractMs / extracted : 0,
+        ...renderer.report(),
       });
     } else {
       await scrapeJobsRepo.finish(db, job.id, 'completed', stats, notTrained, limitReached, null, {
         extractMsPerPage: extracted ? extractMs / extracted : 0,
         pagesFetched: fetched,
+        ...renderer.report(),
       });
     }
     await onProgress?.({ pagesFound: stats.pages_found, pagesTrained: stats.pages_trained });
   } catch (e) {
     await scrapeJobsRepo.finish(db, job.id, 'failed', stats, notTrained, limitReached, 'Unknown', { message: (e as Error).message });
+  } finally {
+    await renderer?.close();
   }
   return scrapeJobsRepo.byId(db, jobId);
 }

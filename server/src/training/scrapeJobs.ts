@@ -105,6 +105,10 @@ export function toApiScrapeJob(j: ScrapeJobRow) {
     pagesUnchanged: j.pages_unchanged,
     pagesRemoved: j.pages_removed,
     pagesFailed: j.pages_failed,
+    /** Pages rendered in a browser because scripts fill their content (see render.ts). */
+    pagesRendered: Number(j.error_details?.pagesRendered ?? 0),
+    /** Pages whose content scripts fill but that could not be rendered (no Chromium, CRAWL_RENDER=off, a cap): only their static text is indexed. */
+    pagesMaybeIncomplete: Array.isArray(j.error_details?.pagesMaybeIncomplete) ? (j.error_details.pagesMaybeIncomplete as string[]) : [],
     notTrained: j.not_trained,
     limitReached: j.limit_reached,
     error: j.error,
