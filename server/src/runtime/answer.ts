@@ -56,7 +56,11 @@ export interface AnswerOptions {
  * Tuned on the development set: lower answers more paraphrases but lets a question about something
  * else (the weather, another business) through on shared everyday words.
  */
-export const DEFAULT_MIN_COVERAGE = 0.5;
+export const DEFAULT_MIN_COVERAGE = 0.45;
+/** One sentence of the answering unit (under its headings) must cover this much of the question. */
+export const DEFAULT_MIN_SENTENCE_COVERAGE = 0.35;
+/** Below this coverage the answer is given, but the contact person is offered with it. */
+export const CONFIDENT_COVERAGE = 0.6;
 
 const T = {
   de: {
@@ -65,6 +69,7 @@ const T = {
     person: 'Gerne verbinde ich Sie mit einer Ansprechperson.',
     noContact: 'Bitte wenden Sie sich direkt an das Unternehmen.',
     otherLanguage: (lang: string) => `Diese Information gibt es auf unserer Website nur auf ${languageName(lang, 'de')}:`,
+    unsure: 'Falls das Ihre Frage nicht ganz beantwortet:',
   },
   en: {
     dontKnow: "Sorry, I couldn't find an answer to that in the content of this website.",
@@ -72,6 +77,7 @@ const T = {
     person: "I'll gladly put you in touch with a person.",
     noContact: 'Please contact the company directly.',
     otherLanguage: (lang: string) => `Our website has this information only in ${languageName(lang, 'en')}:`,
+    unsure: "If that doesn't quite answer your question:",
   },
 };
 
@@ -140,8 +146,9 @@ export async function answerQuestion(
   }
 
   const minCoverage = opts.minCoverage ?? DEFAULT_MIN_COVERAGE;
-  const hits = await retrieve(db, { chatbotId: input.chatbotId, lang: input.lang, question: input.question, limit: 8 });
-  const relevant = hits.filter((p) => p.coverage >= minCoverage && p.bodyMatches > 0);
+  const hits = await retrieve(db, { chatbotId: input.chatbotId, lang: input.lang, question: input.question, limit: 12 });
+  // The language model judges relevance itself (it answers NO_ANSWER): it reads the best units that share words with the question.
+  const relevant = hits.filter((p) => p.bodyMatches > 0);
   const topScore = round(hits[0]?.score ?? 0);
 
   // The model read the passages and found no answer in them: trust it rather than quote a near miss.
@@ -157,14 +164,20 @@ export async function answerQuestion(
     }
   }
 
-  const composed = modelFoundNothing ? null : composeAnswer(input.question, hits, { minCoverage });
+  const composed = modelFoundNothing
+    ? null
+    : composeAnswer(input.question, hits, { minCoverage, minSentenceCoverage: DEFAULT_MIN_SENTENCE_COVERAGE, visitorLang: baseLang(input.lang) });
   if (composed) {
+    const answer = await inVisitorLanguage(input.lang, composed.text, composed.used, opts, t);
+    // A match that covers the question only in part may miss what was meant: the visitor also gets a person to ask.
+    const unsure = composed.coverage < CONFIDENT_COVERAGE;
+    const contact = unsure ? await handover(db, input.chatbotId, input.question) : null;
     return {
-      answer: await inVisitorLanguage(input.lang, composed.text, composed.used, opts, t),
+      answer: unsure ? `${answer}\n${t.unsure} ${contact ? t.contact(contact) : t.noContact}` : answer,
       sources: uniqueSources(composed.used),
       score: topScore,
       answeredBy: 'retrieval',
-      contact: null,
+      contact,
       personRequested,
       hr,
     };

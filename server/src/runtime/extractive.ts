@@ -27,13 +27,12 @@ export function keywords(text: string): string[] {
     .map((w) => (w.length > 6 ? w.slice(0, Math.max(6, w.length - 3)) : w));
 }
 
-/** How many of the question's words a piece of text contains (prefix matches count: "kost" ~ "kostet"). */
+/** How many of the question's words a piece of text contains (forms and compounds count: "kost" ~ "kostet", "sauna" ~ "Familiensauna"). */
 function overlap(question: string[], text: string): number {
-  const words = keywords(text);
+  const words = (text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1);
   let n = 0;
   for (const q of question) {
-    if (words.some((w) => w === q || (q.length >= 4 && w.length >= 4 && (w.startsWith(q) || q.startsWith(w)) ) || (q.length >= 5 && w.includes(q))))
-      n++;
+    if (words.some((w) => w === q || w.startsWith(q) || (q.length >= 4 && w.length >= 4 && q.startsWith(w)) || (q.length >= 5 && w.includes(q)))) n++;
   }
   return n;
 }
@@ -41,23 +40,32 @@ function overlap(question: string[], text: string): number {
 const MAX_CHARS = 450;
 
 /** The sentences of a unit that answer the question: the best one and, within the budget, its best neighbours. */
-function bestSentences(question: string[], text: string, types: AnswerType[]): string {
-  if (text.length <= 280) return text;
+function bestSentences(question: string[], text: string, types: AnswerType[], keepFirst = false): string {
   const sentences = splitSentences(text);
   if (sentences.length <= 1) return text.length <= MAX_CHARS ? text : `${text.slice(0, text.lastIndexOf(' ', MAX_CHARS))} …`;
-  // A sentence stating the kind of fact asked for (a price, a time) counts like one more shared word.
-  const scored = sentences.map((s, i) => ({ s, i, n: overlap(question, s) + (types.length && statesType(s, types) ? 1 : 0) }));
+  // A sentence stating the kind of fact asked for (a price, a time) gets half a shared word more; more sentences join only by shared words.
+  const scored = sentences.map((s, i) => {
+    const words = overlap(question, s);
+    return { s, i, words, n: words + (types.length && statesType(s, types) ? 0.5 : 0) };
+  });
   const best = [...scored].sort((a, b) => b.n - a.n || a.i - b.i)[0];
   const picked = new Set([best.i]);
   let chars = best.s.length;
-  // Neighbours keep the context ("Ja, bis 18:00 Uhr." needs the sentence before it only when it matched nothing).
-  const candidates = scored.filter((x) => x.i !== best.i && x.n > 0).sort((a, b) => b.n - a.n || Math.abs(a.i - best.i) - Math.abs(b.i - best.i));
-  for (const c of candidates) {
-    if (picked.size >= 3 || chars + c.s.length > MAX_CHARS) continue;
-    picked.add(c.i);
-    chars += c.s.length;
+  const add = (i: number) => {
+    picked.add(i);
+    chars += sentences[i].length;
+  };
+  // An FAQ answer's first sentence is the direct answer ("Ja, samstags …"), whatever words it shares.
+  if (keepFirst && best.i !== 0) add(0);
+  if (best.n === 0) {
+    // Nothing matches word for word (an FAQ answer under its question): the answer's opening sentences.
+    for (let i = 1; i < sentences.length && chars + sentences[i].length <= 300; i++) add(i);
+  } else {
+    for (const c of scored.filter((x) => x.i !== best.i && x.words > 0).sort((a, b) => b.n - a.n || Math.abs(a.i - best.i) - Math.abs(b.i - best.i))) {
+      if (picked.size >= 3 || chars + c.s.length > MAX_CHARS) continue;
+      add(c.i);
+    }
   }
-  if (picked.size === 1 && best.i + 1 < sentences.length && chars + sentences[best.i + 1].length <= 220) picked.add(best.i + 1);
   return [...picked].sort((a, b) => a - b).map((i) => sentences[i]).join(' ');
 }
 
@@ -87,7 +95,7 @@ export function unitAnswer(question: string, unit: Pick<RetrievedPassage, 'text'
     case 'list':
       return listText(q, unit.text, types);
     default:
-      return bestSentences(q, unit.text.replace(/\n+/g, ' '), types);
+      return bestSentences(q, unit.text.replace(/\n+/g, ' '), types, unit.kind === 'faq');
   }
 }
 
@@ -137,45 +145,74 @@ export function sentenceCoverage(hit: Pick<RetrievedPassage, 'terms' | 'text' | 
  * The units that may answer (enough of the question covered, something in the unit's own text),
  * those stating the kind of fact asked for moved ahead of those that only share words with it.
  */
-function answerUnits(question: string, hits: RetrievedPassage[], minCoverage: number, minSentenceCoverage: number): RetrievedPassage[] {
+function answerUnits(question: string, hits: RetrievedPassage[], opts: ComposeOptions): RetrievedPassage[] {
   const types = answerTypes(question);
-  const ok = hits.filter((h) => h.bodyMatches > 0 && answerCoverage(h, types) >= minCoverage && sentenceCoverage(h, types) >= minSentenceCoverage);
+  // Words shared across languages are more often chance ("Uber" and "über"): content in another language must cover more.
+  const min = (h: RetrievedPassage) => opts.minCoverage + (opts.visitorLang && h.lang !== opts.visitorLang ? (opts.foreignMargin ?? 0.1) : 0);
+  const ok = hits.filter((h) => h.bodyMatches > 0 && answerCoverage(h, types) >= min(h) && sentenceCoverage(h, types) >= (opts.minSentenceCoverage ?? 0));
   if (!types.length) return ok;
   const boost = (h: RetrievedPassage) => (statesType(h.text, types) ? 1.3 : 1);
   return ok.sort((a, b) => b.score * boost(b) - a.score * boost(a));
 }
 
+/** Whether a row's label (what comes before its values) names a range or bound that holds `n`: "3–5 Jahre", "ab 16", "bis 11". */
+export function labelHolds(row: string, n: number): boolean {
+  const label = row.split(/:| – /)[0];
+  for (const m of label.matchAll(/(\d+)\s*(?:[–-]|bis|to)\s*(\d+)/g)) if (n >= Number(m[1]) && n <= Number(m[2])) return true;
+  const from = /\b(?:ab|from|über|over)\s+(\d+)/i.exec(label);
+  if (from && !/\d+\s*(?:[–-]|bis|to)\s*\d+/.test(label) && n >= Number(from[1])) return true;
+  const upTo = /\b(?:bis|unter|up to|under)\s+(\d+)/i.exec(label);
+  if (upTo && !/\d+\s*(?:[–-]|bis|to)\s*\d+/.test(label) && n <= Number(upTo[1])) return true;
+  return new RegExp(`(^|\\D)${n}(\\D|$)`).test(label);
+}
+
+/**
+ * The rows that answer, from the page of the best row: the row whose label holds a number of the
+ * question ("unser Kleiner ist 4" → the row "3–5 Jahre") first, then rows the question matches
+ * nearly as well (several vegan dishes of one menu), at most three.
+ */
+function tableRows(question: string, best: RetrievedPassage, hits: RetrievedPassage[]): RetrievedPassage[] {
+  const rows = hits.filter((h) => h.kind === 'row' && h.source.id === best.source.id && h.lang === best.lang);
+  const numbers = (question.match(/\b\d{1,3}\b/g) ?? []).map(Number);
+  const holding = numbers.length ? rows.filter((r) => numbers.some((n) => labelHolds(r.text, n))) : [];
+  const first = holding[0] ?? best;
+  const similar = rows.filter((r) => r !== first && r.score >= best.score * 0.85 && (!holding.length || holding.includes(r)));
+  return [first, ...similar].slice(0, 3);
+}
+
 export interface Composed {
   text: string;
   used: RetrievedPassage[];
+  /** How much of the question the answering unit covers (0..1): below a level the bot also offers a person. */
+  coverage: number;
 }
 
 /**
  * The answer from ranked units: the best unit; rows of the same table the question matches as
  * strongly; and a second source only when it is nearly as good (it may hold the rest of the answer).
  */
-export function composeAnswer(
-  question: string,
-  ranked: RetrievedPassage[],
-  opts: { minCoverage: number; minSentenceCoverage?: number },
-): Composed | null {
-  const hits = answerUnits(question, ranked, opts.minCoverage, opts.minSentenceCoverage ?? 0);
+export interface ComposeOptions {
+  /** Share of the question's specific content the unit must cover. */
+  minCoverage: number;
+  /** Share one sentence of the unit (under its headings) must cover. */
+  minSentenceCoverage?: number;
+  /** The visitor's base language: units in other languages need `foreignMargin` more coverage. */
+  visitorLang?: string;
+  foreignMargin?: number;
+}
+
+export function composeAnswer(question: string, ranked: RetrievedPassage[], opts: ComposeOptions): Composed | null {
+  const hits = answerUnits(question, ranked, opts);
   const best = hits[0];
   if (!best) return null;
-  const used = [best];
-  if (best.kind === 'row') {
-    for (const h of hits.slice(1)) {
-      if (used.length >= 3) break;
-      if (h.kind === 'row' && h.source.id === best.source.id && h.heading === best.heading && h.score >= best.score * 0.9) used.push(h);
-    }
-  }
-  const second = hits.slice(1).find((h) => !used.includes(h) && h.source.id !== best.source.id);
-  if (second && second.score >= best.score * 0.92) used.push(second);
+  const used = best.kind === 'row' ? tableRows(question, best, hits) : [best];
+  const second = hits.slice(1).find((h) => !used.includes(h) && h.source.id !== used[0].source.id);
+  if (second && second.score >= used[0].score * 0.92) used.push(second);
   const parts: string[] = [];
   for (const u of used) {
     const t = unitAnswer(question, u);
     if (t && !parts.includes(t)) parts.push(t);
   }
   const text = parts.join('\n');
-  return text ? { text, used } : null;
+  return text ? { text, used, coverage: answerCoverage(used[0], answerTypes(question)) } : null;
 }

@@ -167,7 +167,7 @@ export async function retrieve(
   const byLang = new Map(r.rows.map((x) => [x.lang, x.lexemes]));
   const synonyms = new Map<string, Map<string, string[]>>();
   for (const [lang, lexemes] of byLang) synonyms.set(lang, glossaryMatches(await glossaryFor(db, loaded.configs.get(lang)!), lexemes));
-  const hits = loaded.index.search(byLang, { limit, preferLang: baseLang(q.lang), synonyms });
+  const hits = loaded.index.search(byLang, { limit, preferLang: baseLang(q.lang), otherLangFactor: 0.4, synonyms });
   return hits.map((h) => ({ ...loaded.units[h.index], score: h.score, coverage: h.coverage, bodyMatches: h.bodyMatches, terms: h.terms }));
 }
 

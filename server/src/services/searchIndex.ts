@@ -95,6 +95,9 @@ export class SearchIndex {
   private readonly sorted = new Map<string, string[]>();
   private readonly reversed = new Map<string, string[]>();
   private readonly vocab = new Map<string, Set<string>>();
+  private readonly langSizes = new Map<string, number>();
+  /** Units per language that contain a lexeme. */
+  private readonly dfs = new Map<string, Map<string, number>>();
 
   constructor(units: IndexedUnit[]) {
     this.size = units.length;
@@ -106,10 +109,14 @@ export class SearchIndex {
     });
     this.avgLength = this.lengths.reduce((a, b) => a + b, 0) / Math.max(1, units.length) || 1;
     units.forEach((u, doc) => {
+      this.langSizes.set(u.lang, (this.langSizes.get(u.lang) ?? 0) + 1);
       let vocab = this.vocab.get(u.lang);
       if (!vocab) this.vocab.set(u.lang, (vocab = new Set()));
+      let dfs = this.dfs.get(u.lang);
+      if (!dfs) this.dfs.set(u.lang, (dfs = new Map()));
       for (const [lexeme, f] of u.terms) {
         vocab.add(lexeme);
+        dfs.set(lexeme, (dfs.get(lexeme) ?? 0) + 1);
         let list = this.postings.get(lexeme);
         if (!list) this.postings.set(lexeme, (list = []));
         list.push({ doc, ...f });
@@ -126,15 +133,13 @@ export class SearchIndex {
   }
 
   private df(lexeme: string, lang: string): number {
-    const list = this.postings.get(lexeme);
-    if (!list) return 0;
-    let n = 0;
-    for (const p of list) if (this.langs[p.doc] === lang) n++;
-    return n;
+    return this.dfs.get(lang)?.get(lexeme) ?? 0;
   }
 
-  private idf(df: number): number {
-    return Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
+  /** Rarity within the unit's own language: a language with few pages must not make its words look rare. */
+  private idf(df: number, lang: string): number {
+    const n = this.langSizes.get(lang) ?? this.size;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
   private has(lang: string, w: string) {
@@ -225,7 +230,7 @@ export class SearchIndex {
     const alternatives = [...alts].map(([lexeme, weight]) => ({ lexeme, weight })).sort((a, b) => b.weight - a.weight).slice(0, 40);
     // A term's weight is its own rarity; an unknown word weighs like the rarest one (it is specific).
     const df = known ? this.df(term, lang) : Math.max(0, ...alternatives.filter((a) => a.weight >= 0.7).map((a) => this.df(a.lexeme, lang)));
-    return { term, alternatives, idf: this.idf(df) };
+    return { term, alternatives, idf: this.idf(df, lang) };
   }
 
   /**
@@ -248,11 +253,13 @@ export class SearchIndex {
       totals.set(lang, terms.reduce((s, t) => s + t.idf, 0));
       for (const t of terms) {
         for (const alt of t.alternatives) {
+          // An alternative ranks by its own rarity: a rare question word must not lend its weight to a common synonym.
+          const idf = alt.lexeme === t.term ? t.idf : Math.min(t.idf, this.idf(this.df(alt.lexeme, lang), lang));
           for (const p of this.postings.get(alt.lexeme) ?? []) {
             if (this.langs[p.doc] !== lang) continue;
             const f = p.d + 2 * p.b + Math.min(p.a, 1);
             const norm = K1 * (1 - B + (B * this.lengths[p.doc]) / this.avgLength);
-            const score = t.idf * alt.weight * ((f * (K1 + 1)) / (f + norm));
+            const score = idf * alt.weight * ((f * (K1 + 1)) / (f + norm));
             let e = scores.get(p.doc);
             if (!e) scores.set(p.doc, (e = { terms: new Map(), body: new Set() }));
             const prev = e.terms.get(t.term);
