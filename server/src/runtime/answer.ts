@@ -8,7 +8,7 @@ import type { Db } from '../db/index.ts';
 import { QNA_THRESHOLD, matchQna, retrieve, type Passage, type RetrievedPassage } from '../services/retrieval.ts';
 import { findHandoverContact } from '../services/contacts.ts';
 import { baseLang } from '../training/lang.ts';
-import { composeAnswer } from './extractive.ts';
+import { composeAnswer, type Composed } from './extractive.ts';
 import { asksForPerson, departmentNames, detectDepartment, isHrQuestion } from './intent.ts';
 import type { LlmClient } from './llm.ts';
 import { textLanguage } from './uiConfig.ts';
@@ -168,7 +168,7 @@ export async function answerQuestion(
     ? null
     : composeAnswer(input.question, hits, { minCoverage, minSentenceCoverage: DEFAULT_MIN_SENTENCE_COVERAGE, visitorLang: baseLang(input.lang) });
   if (composed) {
-    const answer = await inVisitorLanguage(input.lang, composed.text, composed.used, opts, t);
+    const answer = await inVisitorLanguage(input.lang, composed.parts, opts, t);
     // A match that covers the question only in part may miss what was meant: the visitor also gets a person to ask.
     const unsure = composed.coverage < CONFIDENT_COVERAGE;
     const contact = unsure ? await handover(db, input.chatbotId, input.question) : null;
@@ -206,21 +206,28 @@ function languageName(lang: string, inLanguage = 'en') {
 }
 
 /**
- * Content found only in another language: translated when a translation provider is configured,
- * otherwise quoted as it is under a one-line note in the visitor's language.
+ * Pieces of the answer from content in another language: translated when a translation provider
+ * is configured, otherwise quoted as they are under a one-line note in the visitor's language.
  */
-async function inVisitorLanguage(lang: string, text: string, used: RetrievedPassage[], opts: AnswerOptions, t: (typeof T)['de']) {
+async function inVisitorLanguage(lang: string, parts: Composed['parts'], opts: AnswerOptions, t: (typeof T)['de']) {
   const visitor = baseLang(lang);
-  const foreign = used.find((u) => u.lang !== visitor);
-  if (!foreign || used.some((u) => u.lang === visitor)) return text;
-  if (opts.translate) {
-    try {
-      return await opts.translate(lang, text);
-    } catch (e) {
-      opts.log?.warn({ err: (e as Error).message }, 'translation failed, quoting the original');
+  const out: string[] = [];
+  for (const part of parts) {
+    if (part.lang === visitor) {
+      out.push(part.text);
+      continue;
     }
+    if (opts.translate) {
+      try {
+        out.push(await opts.translate(lang, part.text));
+        continue;
+      } catch (e) {
+        opts.log?.warn({ err: (e as Error).message }, 'translation failed, quoting the original');
+      }
+    }
+    out.push(`${t.otherLanguage(part.lang)}\n${part.text}`);
   }
-  return `${t.otherLanguage(foreign.lang)}\n${text}`;
+  return out.join('\n');
 }
 
 /**

@@ -180,8 +180,29 @@ function tableRows(question: string, best: RetrievedPassage, hits: RetrievedPass
   return [first, ...similar].slice(0, 3);
 }
 
+/**
+ * A unit in another language that completes a partial answer in the visitor's language: the
+ * English page says "E-bikes can be rented at reception", the German one has the price.
+ */
+function completingUnit(question: string, used: RetrievedPassage[], hits: RetrievedPassage[], opts: ComposeOptions) {
+  if (!opts.visitorLang || used.some((u) => u.lang !== opts.visitorLang)) return null;
+  const types = answerTypes(question);
+  const stated = used.some((u) => statesType(u.text, types));
+  const covered = Math.max(...used.map((u) => answerCoverage(u, types)));
+  return (
+    hits.find(
+      (h) =>
+        h.lang !== opts.visitorLang &&
+        (types.length ? !stated && statesType(h.text, types) : answerCoverage(h, types) >= covered + 0.15) &&
+        answerCoverage(h, types) >= Math.max(covered, opts.minCoverage + (opts.foreignMargin ?? 0.1)),
+    ) ?? null
+  );
+}
+
 export interface Composed {
   text: string;
+  /** The answer's pieces with the language of the unit each comes from. */
+  parts: { lang: string; text: string }[];
   used: RetrievedPassage[];
   /** How much of the question the answering unit covers (0..1): below a level the bot also offers a person. */
   coverage: number;
@@ -208,11 +229,14 @@ export function composeAnswer(question: string, ranked: RetrievedPassage[], opts
   const used = best.kind === 'row' ? tableRows(question, best, hits) : [best];
   const second = hits.slice(1).find((h) => !used.includes(h) && h.source.id !== used[0].source.id);
   if (second && second.score >= used[0].score * 0.92) used.push(second);
-  const parts: string[] = [];
+  const foreign = completingUnit(question, used, hits, opts);
+  if (foreign) used.push(foreign);
+  const parts: { lang: string; text: string }[] = [];
   for (const u of used) {
     const t = unitAnswer(question, u);
-    if (t && !parts.includes(t)) parts.push(t);
+    if (t && !parts.some((p) => p.text === t)) parts.push({ lang: u.lang, text: t });
   }
-  const text = parts.join('\n');
-  return text ? { text, used, coverage: answerCoverage(used[0], answerTypes(question)) } : null;
+  const text = parts.map((p) => p.text).join('\n');
+  if (!text) return null;
+  return { text, parts, used, coverage: answerCoverage(used[0], answerTypes(question)) };
 }
