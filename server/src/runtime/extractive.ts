@@ -61,6 +61,11 @@ function bestSentences(question: string[], text: string, types: AnswerType[], ke
     // Nothing matches word for word (an FAQ answer under its question): the answer's opening sentences.
     for (let i = 1; i < sentences.length && chars + sentences[i].length <= 300; i++) add(i);
   } else {
+    // The best sentence names the thing but not the asked-for fact: the sentence that states it joins.
+    if (types.length && !statesType(best.s, types)) {
+      const stating = scored.filter((x) => x.i !== best.i && statesType(x.s, types) && (x.words > 0 || Math.abs(x.i - best.i) === 1)).sort((a, b) => b.words - a.words || Math.abs(a.i - best.i) - Math.abs(b.i - best.i))[0];
+      if (stating && chars + stating.s.length <= MAX_CHARS) add(stating.i);
+    }
     for (const c of scored.filter((x) => x.i !== best.i && x.words > 0).sort((a, b) => b.n - a.n || Math.abs(a.i - best.i) - Math.abs(b.i - best.i))) {
       if (picked.size >= 3 || chars + c.s.length > MAX_CHARS) continue;
       add(c.i);
@@ -94,8 +99,13 @@ export function unitAnswer(question: string, unit: Pick<RetrievedPassage, 'text'
     }
     case 'list':
       return listText(q, unit.text, types);
+    case 'faq': {
+      // An FAQ answer is written to be read whole; only a long one is cut to its best sentences.
+      const text = unit.text.replace(/\n+/g, ' ');
+      return text.length <= 350 ? text : bestSentences(q, text, types, true);
+    }
     default:
-      return bestSentences(q, unit.text.replace(/\n+/g, ' '), types, unit.kind === 'faq');
+      return bestSentences(q, unit.text.replace(/\n+/g, ' '), types);
   }
 }
 
@@ -150,8 +160,10 @@ function answerUnits(question: string, hits: RetrievedPassage[], opts: ComposeOp
   // Words shared across languages are more often chance ("Uber" and "über"): content in another language must cover more.
   const min = (h: RetrievedPassage) => opts.minCoverage + (opts.visitorLang && h.lang !== opts.visitorLang ? (opts.foreignMargin ?? 0.1) : 0);
   const ok = hits.filter((h) => h.bodyMatches > 0 && answerCoverage(h, types) >= min(h) && sentenceCoverage(h, types) >= (opts.minSentenceCoverage ?? 0));
-  if (!types.length) return ok;
-  const boost = (h: RetrievedPassage) => (statesType(h.text, types) ? 1.3 : 1);
+  // A row whose label holds a number of the question ("unser Kleiner ist 4" → "3–5 Jahre") is the answer's row.
+  const numbers = (question.match(/\b\d{1,3}\b/g) ?? []).map(Number);
+  const boost = (h: RetrievedPassage) =>
+    (types.length && statesType(h.text, types) ? 1.3 : 1) * (h.kind === 'row' && numbers.some((n) => labelHolds(h.text, n)) ? 1.5 : 1);
   return ok.sort((a, b) => b.score * boost(b) - a.score * boost(a));
 }
 
@@ -184,17 +196,18 @@ function tableRows(question: string, best: RetrievedPassage, hits: RetrievedPass
  * A unit in another language that completes a partial answer in the visitor's language: the
  * English page says "E-bikes can be rented at reception", the German one has the price.
  */
-function completingUnit(question: string, used: RetrievedPassage[], hits: RetrievedPassage[], opts: ComposeOptions) {
+function completingUnit(question: string, used: RetrievedPassage[], answer: string, hits: RetrievedPassage[], opts: ComposeOptions) {
   if (!opts.visitorLang || used.some((u) => u.lang !== opts.visitorLang)) return null;
   const types = answerTypes(question);
-  const stated = used.some((u) => statesType(u.text, types));
+  const stated = statesType(answer, types);
   const covered = Math.max(...used.map((u) => answerCoverage(u, types)));
   return (
     hits.find(
       (h) =>
         h.lang !== opts.visitorLang &&
-        (types.length ? !stated && statesType(h.text, types) : answerCoverage(h, types) >= covered + 0.15) &&
-        answerCoverage(h, types) >= Math.max(covered, opts.minCoverage + (opts.foreignMargin ?? 0.1)),
+        (types.length ? !stated && statesType(unitAnswer(question, h), types) : answerCoverage(h, types) >= covered + 0.15) &&
+        // It must pass the gate for other languages; without a missing fact to add, it must also cover more.
+        answerCoverage(h, types) >= Math.max(types.length ? 0 : covered, opts.minCoverage + (opts.foreignMargin ?? 0.1)),
     ) ?? null
   );
 }
@@ -229,12 +242,16 @@ export function composeAnswer(question: string, ranked: RetrievedPassage[], opts
   const used = best.kind === 'row' ? tableRows(question, best, hits) : [best];
   const second = hits.slice(1).find((h) => !used.includes(h) && h.source.id !== used[0].source.id);
   if (second && second.score >= used[0].score * 0.92) used.push(second);
-  const foreign = completingUnit(question, used, hits, opts);
-  if (foreign) used.push(foreign);
   const parts: { lang: string; text: string }[] = [];
-  for (const u of used) {
+  const addPart = (u: RetrievedPassage) => {
     const t = unitAnswer(question, u);
     if (t && !parts.some((p) => p.text === t)) parts.push({ lang: u.lang, text: t });
+  };
+  used.forEach(addPart);
+  const foreign = completingUnit(question, used, parts.map((p) => p.text).join(' '), hits, opts);
+  if (foreign) {
+    used.push(foreign);
+    addPart(foreign);
   }
   const text = parts.map((p) => p.text).join('\n');
   if (!text) return null;

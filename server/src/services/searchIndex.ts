@@ -287,6 +287,18 @@ export class SearchIndex {
       hits.push({ index: doc, score: score * factor, coverage: covered / total, bodyMatches: e.body.size, terms });
     }
     hits.sort((a, b) => b.score - a.score || a.index - b.index);
-    return hits.slice(0, opts.limit ?? 20);
+    const limit = opts.limit ?? 20;
+    const top = hits.slice(0, limit);
+    // The best few of every other language stay in reach, however far the visitor's language ranks
+    // them down: they are the answer when the visitor's language has none.
+    const perLang = new Map<string, number>();
+    for (const h of top) perLang.set(this.langs[h.index], (perLang.get(this.langs[h.index]) ?? 0) + 1);
+    for (const h of hits.slice(limit)) {
+      const lang = this.langs[h.index];
+      if (lang === opts.preferLang || (perLang.get(lang) ?? 0) >= 4) continue;
+      perLang.set(lang, (perLang.get(lang) ?? 0) + 1);
+      top.push(h);
+    }
+    return top;
   }
 }

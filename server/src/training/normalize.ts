@@ -9,7 +9,7 @@ export function normalizeForIndex(text: string): string {
     .replace(/\((?:[mwfdix]\s*\/\s*){1,3}[mwfdix]\)|\(all genders\)/gi, ' ')
     .replace(/(\p{L}{3,})(?:\/-?|[:*_])(in|innen)\b/gu, (_, w: string, suffix: string) => `${w} ${w}${suffix}`)
     .replace(/(\p{Ll}{3,})(In|Innen)\b/gu, (_, w: string, suffix: string) => `${w} ${w}${suffix.toLowerCase()}`)
-    .replace(/(\p{L})\/(?=\p{L})/gu, '$1 / ');
+    .replace(/(\S)\/(?=\p{L})/gu, '$1 / ');
 }
 
 /**
