@@ -110,13 +110,15 @@ export function unitAnswer(question: string, unit: Pick<RetrievedPassage, 'text'
 }
 
 /** The unit's coverage of the question, counting the words that only ask for a stated fact ("kostet") as covered when it states one. */
-export function answerCoverage(hit: Pick<RetrievedPassage, 'terms' | 'coverage' | 'text'>, types: AnswerType[]): number {
-  if (!types.length || !hit.terms.length) return hit.coverage;
+export function answerCoverage(hit: Pick<RetrievedPassage, 'terms' | 'coverage' | 'text' | 'kind'>, types: AnswerType[]): number {
+  if (!hit.terms.length) return hit.coverage;
   let total = 0;
   let covered = 0;
   for (const t of hit.terms) {
     total += t.idf;
-    if (!t.matched && answeredByType(t.term, hit.text, types)) covered += t.idf;
+    if (t.matched) continue;
+    // A number of the question is covered by the row whose label's range holds it ("4" by "3–5 Jahre").
+    if (answeredByType(t.term, hit.text, types) || (hit.kind === 'row' && /^\d{1,3}$/.test(t.term) && labelHolds(hit.text, Number(t.term)))) covered += t.idf;
   }
   return total ? Math.min(1, hit.coverage + covered / total) : hit.coverage;
 }
@@ -162,8 +164,11 @@ function answerUnits(question: string, hits: RetrievedPassage[], opts: ComposeOp
   const ok = hits.filter((h) => h.bodyMatches > 0 && answerCoverage(h, types) >= min(h) && sentenceCoverage(h, types) >= (opts.minSentenceCoverage ?? 0));
   // A row whose label holds a number of the question ("unser Kleiner ist 4" → "3–5 Jahre") is the answer's row.
   const numbers = (question.match(/\b\d{1,3}\b/g) ?? []).map(Number);
+  // Focused units first: the share of the question one sentence answers scales the rank.
   const boost = (h: RetrievedPassage) =>
-    (types.length && statesType(h.text, types) ? 1.3 : 1) * (h.kind === 'row' && numbers.some((n) => labelHolds(h.text, n)) ? 1.5 : 1);
+    (types.length && statesType(h.text, types) ? 1.3 : 1) *
+    (h.kind === 'row' && numbers.some((n) => labelHolds(h.text, n)) ? 1.5 : 1) *
+    (0.5 + sentenceCoverage(h, types));
   return ok.sort((a, b) => b.score * boost(b) - a.score * boost(a));
 }
 
