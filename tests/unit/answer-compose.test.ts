@@ -1,0 +1,254 @@
+/**
+ * The answer without a language model (extractive.ts, answerType.ts) from hand-made ranked units.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  answerCoverage,
+  composeAnswer,
+  keywords,
+  labelHolds,
+  sentenceCoverage,
+  unitAnswer,
+} from '../../server/src/runtime/extractive.ts';
+import { answerTypes, answeredByType, statesType } from '../../server/src/runtime/answerType.ts';
+import type { RetrievedPassage } from '../../server/src/services/retrieval.ts';
+
+let seq = 0;
+/** A ranked unit; by default a German text unit of page "p1" that covers the whole question. */
+function unit(o: Partial<RetrievedPassage> & { text: string }): RetrievedPassage {
+  seq++;
+  return {
+    id: `u${seq}`,
+    score: 1,
+    source: { type: 'webpage', id: 'p1', url: 'https://hotel.test/preise', title: 'Preise' },
+    lang: 'de',
+    heading: '',
+    kind: 'text',
+    coverage: 1,
+    bodyMatches: 1,
+    terms: [],
+    ...o,
+  };
+}
+const opts = { minCoverage: 0.45 };
+
+describe('answerTypes / statesType', () => {
+  it('recognises what a question asks for', () => {
+    expect(answerTypes('Was kostet die Sauna?')).toEqual(['price']);
+    expect(answerTypes('How much is breakfast?')).toEqual(['price']);
+    expect(answerTypes('Wann öffnet ihr am Samstag?')).toEqual(['time', 'date']);
+    expect(answerTypes('Wie viele Zimmer habt ihr?')).toEqual(['number']);
+    expect(answerTypes('Gibt es einen Fahrradkeller?')).toEqual([]);
+  });
+
+  it('recognises a text stating a price, a time, a date, a number', () => {
+    expect(statesType('Eintritt 12,50 €', ['price'])).toBe(true);
+    expect(statesType('Das Frühstück ist inklusive.', ['price'])).toBe(true);
+    expect(statesType('Die Sauna ist schön.', ['price'])).toBe(false);
+    expect(statesType('Samstag: 9:00–13:00 Uhr', ['time'])).toBe(true);
+    expect(statesType('Samstag geschlossen', ['time'])).toBe(false);
+    expect(statesType('bis zum 15. Oktober', ['date'])).toBe(true);
+    expect(statesType('irgendwas', [])).toBe(true);
+  });
+
+  it('a word that only asks for the type is answered by a text stating it', () => {
+    expect(answeredByType('kostet', 'Sauna: 12 €', ['price'])).toBe(true);
+    expect(answeredByType('kostet', 'Sauna: täglich', ['price'])).toBe(false);
+    expect(answeredByType('sauna', 'Sauna: 12 €', ['price'])).toBe(false);
+  });
+});
+
+describe('labelHolds', () => {
+  it('a range "3–5 Jahre" holds 3, 4, 5 and not 2 or 6', () => {
+    expect(labelHolds('3–5 Jahre: 29,00 €', 4)).toBe(true);
+    expect(labelHolds('3–5 Jahre: 29,00 €', 3)).toBe(true);
+    expect(labelHolds('3–5 Jahre: 29,00 €', 5)).toBe(true);
+    expect(labelHolds('3–5 Jahre: 29,00 €', 6)).toBe(false);
+    expect(labelHolds('3–5 Jahre: 29,00 €', 2)).toBe(false);
+    expect(labelHolds('Kinder 6 bis 11 Jahre – Preis: 19 €', 8)).toBe(true);
+    expect(labelHolds('ages 6 to 11: 19 €', 12)).toBe(false);
+  });
+
+  it('lower bounds "ab 16" and upper bounds "bis 11"', () => {
+    expect(labelHolds('ab 16 Jahre: 10 €', 16)).toBe(true);
+    expect(labelHolds('ab 16 Jahre: 10 €', 40)).toBe(true);
+    expect(labelHolds('ab 16 Jahre: 10 €', 15)).toBe(false);
+    expect(labelHolds('bis 11 Jahre: 5 €', 11)).toBe(true);
+    expect(labelHolds('bis 11 Jahre: 5 €', 2)).toBe(true);
+    expect(labelHolds('bis 11 Jahre: 5 €', 12)).toBe(false);
+    expect(labelHolds('from 18: 20 €', 17)).toBe(false);
+  });
+
+  it('reads the label only, never the values', () => {
+    expect(labelHolds('Erwachsene: 4 €', 4)).toBe(false);
+    expect(labelHolds('Sauna – Erwachsene: 16 €; Kinder: 8 €', 16)).toBe(false);
+    expect(labelHolds('Zimmer 12: 95 €', 12)).toBe(true);
+    expect(labelHolds('Zimmer 112: 95 €', 12)).toBe(false);
+  });
+});
+
+describe('row answers', () => {
+  const single = unit({ kind: 'row', heading: 'Preise', text: 'Einzelzimmer – Nebensaison: 80 €; Hauptsaison: 95 €', score: 0.7, coverage: 0.5 });
+  const double = unit({ kind: 'row', heading: 'Preise', text: 'Doppelzimmer – Nebensaison: 120 €; Hauptsaison: 150 €', score: 1.5 });
+
+  it('the answer is the best row whole; a label of one row never meets a value of another', () => {
+    const c = composeAnswer('Was kostet das Doppelzimmer?', [double, single], opts)!;
+    expect(c.text).toBe('Doppelzimmer – Nebensaison: 120 €; Hauptsaison: 150 €');
+    expect(c.used).toEqual([double]);
+    expect(c.parts).toEqual([{ lang: 'de', text: double.text }]);
+    expect(c.coverage).toBe(1);
+  });
+
+  it('rows of one table matching nearly as well are each given whole, on their own line', () => {
+    const a = unit({ kind: 'row', heading: 'Speisekarte', text: 'Gemüsecurry (vegan): 14,50 €', score: 1 });
+    const b = unit({ kind: 'row', heading: 'Speisekarte', text: 'Linsensuppe (vegan): 7,50 €', score: 0.95 });
+    const c = unit({ kind: 'row', heading: 'Speisekarte', text: 'Schnitzel: 18,00 €', score: 0.3, coverage: 0.5 });
+    const composed = composeAnswer('Welche veganen Gerichte gibt es?', [a, b, c], opts)!;
+    expect(composed.text.split('\n')).toEqual([a.text, b.text]);
+  });
+
+  it('a row whose label holds the number of the question is the answer row', () => {
+    const rows = ['0–2 Jahre: kostenlos', '3–5 Jahre: 29,00 €', '6–11 Jahre: 39,00 €', 'ab 12 Jahre: 59,00 €'].map((text) =>
+      unit({ kind: 'row', heading: 'Kinderpreise', text }),
+    );
+    expect(composeAnswer('Was zahlt unser Kleiner, er ist 4?', rows, opts)!.text).toBe('3–5 Jahre: 29,00 €');
+    expect(composeAnswer('Was zahlt unsere Tochter mit 14?', rows, opts)!.text).toBe('ab 12 Jahre: 59,00 €');
+    expect(composeAnswer('Und ein Baby von 1 Jahr?', rows, opts)!.text).toBe('0–2 Jahre: kostenlos');
+  });
+
+  it('rows of another page are not mixed into the table answer', () => {
+    const here = unit({ kind: 'row', text: 'Sauna: 12 €', score: 1 });
+    const there = unit({ kind: 'row', text: 'Sauna: 20 €', score: 0.5, source: { type: 'webpage', id: 'p2' } });
+    expect(composeAnswer('Was kostet die Sauna?', [here, there], opts)!.text).toBe('Sauna: 12 €');
+  });
+
+  it('a row is prefixed with its heading when the question names the heading and the row does not', () => {
+    const row = unit({ kind: 'row', heading: 'Hotel › Sauna', text: 'Samstag: 10–20 Uhr' });
+    expect(unitAnswer('Wann hat die Sauna am Samstag offen?', row)).toBe('Sauna: Samstag: 10–20 Uhr');
+    expect(unitAnswer('Wann habt ihr am Samstag offen?', row)).toBe('Samstag: 10–20 Uhr');
+  });
+});
+
+describe('FAQ answers', () => {
+  it('an FAQ unit answers with its answer text, never the question', () => {
+    const faq = unit({ kind: 'faq', heading: 'FAQ › Gibt es Parkplätze?', text: 'Ja, 20 Stellplätze hinter dem Haus.\nSie kosten 5 € pro Tag.' });
+    const c = composeAnswer('Gibt es Parkplätze?', [faq], opts)!;
+    expect(c.text).toBe('Ja, 20 Stellplätze hinter dem Haus. Sie kosten 5 € pro Tag.');
+    expect(c.text).not.toContain('Gibt es Parkplätze');
+  });
+
+  it('a long FAQ answer is cut to its best sentences and keeps its first sentence', () => {
+    const filler = 'Bitte beachten Sie die Hausordnung im Zimmer und im Restaurant. ';
+    const text = `Ja, gerne. ${filler.repeat(3)}Für den Hund berechnen wir 10 € pro Nacht. ${'Der Garten ist groß und eingezäunt. '.repeat(3)}`.trim();
+    expect(text.length).toBeGreaterThan(350);
+    const faq = unit({ kind: 'faq', heading: 'FAQ › Darf mein Hund mit?', text });
+    const answer = unitAnswer('Was kostet der Hund pro Nacht?', faq);
+    expect(answer).toBe('Ja, gerne. Für den Hund berechnen wir 10 € pro Nacht.');
+  });
+});
+
+describe('text answers', () => {
+  it('quotes the matching sentences of a section in reading order, not the whole section', () => {
+    const t = unit({
+      text: 'Unser Hotel liegt am See. Die Sauna ist täglich ab 14 Uhr geöffnet. Im Winter gibt es Skikurse. Die Sauna liegt im Untergeschoss.',
+    });
+    expect(unitAnswer('Wo ist die Sauna?', t)).toBe('Die Sauna ist täglich ab 14 Uhr geöffnet. Die Sauna liegt im Untergeschoss.');
+  });
+
+  it('the sentence stating the asked-for fact joins the one naming the thing', () => {
+    const t = unit({ text: 'Unsere Sauna bietet Blick auf den See. Der Eintritt beträgt 12 € pro Person. Handtücher gibt es an der Rezeption.' });
+    expect(unitAnswer('Was kostet die Sauna?', t)).toBe('Unsere Sauna bietet Blick auf den See. Der Eintritt beträgt 12 € pro Person.');
+  });
+
+  it('a list unit gives its lead-in and the matching items', () => {
+    const l = unit({ kind: 'list', text: 'Im Preis enthalten sind:\n- Frühstücksbuffet\n- Sauna und Dampfbad\n- Parkplatz' });
+    expect(unitAnswer('Ist die Sauna im Preis enthalten?', l)).toBe('Im Preis enthalten sind: Sauna und Dampfbad');
+  });
+
+  it('keywords drops stop words and cuts long words to a stem', () => {
+    expect(keywords('Wann hat die Öffnungszeiten-Seite offen?')).toEqual(['öffnungszei', 'seite', 'offen']);
+  });
+});
+
+describe('coverage gates', () => {
+  it('below minCoverage there is no answer', () => {
+    expect(composeAnswer('Gibt es einen Shuttle?', [unit({ text: 'Der Bahnhof ist nah.', coverage: 0.44 })], opts)).toBeNull();
+    expect(composeAnswer('Gibt es einen Shuttle?', [unit({ text: 'Der Bahnhof ist nah.', coverage: 0.45 })], opts)!.text).toBe('Der Bahnhof ist nah.');
+    expect(composeAnswer('Egal?', [], opts)).toBeNull();
+  });
+
+  it('a unit that matches only in the page title (no body match) does not answer', () => {
+    expect(composeAnswer('Preise?', [unit({ text: 'Willkommen.', bodyMatches: 0 })], opts)).toBeNull();
+  });
+
+  it('answerCoverage counts a type word ("kostet") as covered when the unit states such a fact', () => {
+    const terms = [
+      { term: 'sauna', idf: 2, known: true, matched: true, via: 'sauna', weight: 1 },
+      { term: 'kostet', idf: 1, known: true, matched: false },
+    ];
+    const stating = unit({ text: 'Sauna: 12 € pro Person.', terms, coverage: 2 / 3 });
+    const silent = unit({ text: 'Sauna: im Keller.', terms, coverage: 2 / 3 });
+    expect(answerCoverage(stating, ['price'])).toBeCloseTo(1, 6);
+    expect(answerCoverage(silent, ['price'])).toBeCloseTo(2 / 3, 6);
+    expect(answerCoverage(stating, [])).toBeCloseTo(2 / 3, 6);
+    expect(composeAnswer('Was kostet die Sauna?', [silent], { minCoverage: 0.9 })).toBeNull();
+    expect(composeAnswer('Was kostet die Sauna?', [stating], { minCoverage: 0.9 })!.text).toBe('Sauna: 12 € pro Person.');
+  });
+
+  it('sentenceCoverage: words spread over unrelated sentences cover less than words in one sentence', () => {
+    const terms = [
+      { term: 'rent', idf: 1, known: true, matched: true, via: 'rent', weight: 1 },
+      { term: 'car', idf: 1, known: true, matched: true, via: 'car', weight: 1 },
+    ];
+    const source = { type: 'webpage' as const, id: 'p', title: 'Activities' };
+    const spread = unit({ text: 'You can rent e-bikes at reception. The cable cars run hourly.', terms, source });
+    const together = unit({ text: 'You can rent cars at reception. The cable runs hourly.', terms, source });
+    expect(sentenceCoverage(spread, [])).toBeCloseTo(0.5, 6);
+    expect(sentenceCoverage(together, [])).toBeCloseTo(1, 6);
+    // a word in the heading counts for every sentence under it
+    expect(sentenceCoverage({ ...spread, heading: 'Car rental' }, [])).toBeCloseTo(1, 6);
+    expect(composeAnswer('Can I rent a car?', [spread], { minCoverage: 0.45, minSentenceCoverage: 0.6 })).toBeNull();
+    expect(composeAnswer('Can I rent a car?', [together], { minCoverage: 0.45, minSentenceCoverage: 0.6 })).not.toBeNull();
+  });
+});
+
+describe('preferences', () => {
+  it('a price question prefers the unit stating a price over a slightly better-ranked one that does not', () => {
+    const about = unit({ text: 'Die Sauna ist ein Ort der Ruhe mit Blick auf den See.', score: 1, source: { type: 'webpage', id: 'a' } });
+    const price = unit({ text: 'Der Eintritt in die Sauna kostet 12 € pro Person.', score: 0.85, source: { type: 'webpage', id: 'b' } });
+    const c = composeAnswer('Was kostet die Sauna?', [about, price], opts)!;
+    expect(c.used[0]).toBe(price);
+    expect(c.text.split('\n')[0]).toBe('Der Eintritt in die Sauna kostet 12 € pro Person.');
+    // without a price in the question, the rank decides
+    expect(composeAnswer('Erzählen Sie von der Sauna', [about, price], opts)!.used[0]).toBe(about);
+  });
+
+  it('a clearly weaker second source is not added; a nearly as good one is', () => {
+    const a = unit({ text: 'Der Parkplatz liegt hinter dem Haus.', score: 1, source: { type: 'webpage', id: 'a' } });
+    const far = unit({ text: 'Parken an der Straße ist verboten.', score: 0.5, source: { type: 'webpage', id: 'b' } });
+    const near = unit({ text: 'Parken an der Straße ist verboten.', score: 0.95, source: { type: 'webpage', id: 'b' } });
+    expect(composeAnswer('Wo kann ich parken?', [a, far], opts)!.used).toEqual([a]);
+    expect(composeAnswer('Wo kann ich parken?', [a, near], opts)!.used).toEqual([a, near]);
+  });
+
+  it('a unit in another language needs foreignMargin more coverage', () => {
+    const en = (coverage: number) => [unit({ lang: 'en', text: 'Bikes can be rented at reception.', coverage })];
+    const de = { minCoverage: 0.45, visitorLang: 'de' };
+    expect(composeAnswer('Fahrradverleih?', en(0.5), de)).toBeNull();
+    expect(composeAnswer('Fahrradverleih?', en(0.56), de)!.parts).toEqual([{ lang: 'en', text: 'Bikes can be rented at reception.' }]);
+    expect(composeAnswer('Fahrradverleih?', en(0.5), { ...de, foreignMargin: 0 })).not.toBeNull();
+    expect(composeAnswer('Fahrradverleih?', en(0.6), { ...de, foreignMargin: 0.2 })).toBeNull();
+    // the same coverage in the visitor's language answers
+    expect(composeAnswer('Fahrradverleih?', [unit({ text: 'Räder gibt es an der Rezeption.', coverage: 0.5 })], de)).not.toBeNull();
+  });
+
+  it('a partial answer in the visitor language is completed by a foreign unit stating the asked-for fact', () => {
+    const deUnit = unit({ text: 'E-Bikes verleihen wir an der Rezeption.', coverage: 0.6, score: 1, source: { type: 'webpage', id: 'de' } });
+    const enUnit = unit({ lang: 'en', text: 'E-bike rental costs 25 € per day.', coverage: 0.6, score: 0.3, source: { type: 'webpage', id: 'en' } });
+    const c = composeAnswer('Was kostet der E-Bike-Verleih?', [deUnit, enUnit], { minCoverage: 0.45, visitorLang: 'de' })!;
+    expect(c.parts).toEqual([
+      { lang: 'de', text: 'E-Bikes verleihen wir an der Rezeption.' },
+      { lang: 'en', text: 'E-bike rental costs 25 € per day.' },
+    ]);
+  });
+});

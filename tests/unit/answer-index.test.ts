@@ -1,0 +1,204 @@
+/**
+ * The in-memory BM25 index (searchIndex.ts) over hand-made units: term maps as parseTsvector gives them.
+ */
+import { describe, expect, it } from 'vitest';
+import { SearchIndex, boundedEditDistance, parseTsvector, type Hit, type IndexedUnit } from '../../server/src/services/searchIndex.ts';
+
+/** A unit whose words each occur once in its text (weight D). */
+const unit = (id: string, lang: string, ...words: string[]): IndexedUnit => ({
+  id,
+  lang,
+  terms: new Map(words.map((w) => [w, { a: 0, b: 0, d: 1 }])),
+});
+const q = (lang: string, ...lexemes: string[]) => new Map([[lang, lexemes]]);
+const byId = (ix: IndexedUnit[], hits: Hit[]) => hits.map((h) => ix[h.index].id);
+const term = (h: Hit, t: string) => h.terms.find((x) => x.term === t)!;
+
+describe('parseTsvector', () => {
+  it('reads lexemes with their weighted positions; a lexeme without positions counts once in the text', () => {
+    const m = parseTsvector("'hotel':1A,5 'it''s':3 'sauna':2B,4B,6 'pool'");
+    expect([...m.entries()]).toEqual([
+      ['hotel', { a: 1, b: 0, d: 1 }],
+      ["it's", { a: 0, b: 0, d: 1 }],
+      ['sauna', { a: 0, b: 2, d: 1 }],
+      ['pool', { a: 0, b: 0, d: 1 }],
+    ]);
+    expect(parseTsvector('').size).toBe(0);
+  });
+});
+
+describe('boundedEditDistance', () => {
+  it('is the edit distance up to the bound and bound + 1 beyond it', () => {
+    expect(boundedEditDistance('sauna', 'sauna', 1)).toBe(0);
+    expect(boundedEditDistance('reservirung', 'reservierung', 2)).toBe(1);
+    expect(boundedEditDistance('kitten', 'sitting', 3)).toBe(3);
+    expect(boundedEditDistance('kitten', 'sitting', 2)).toBe(3);
+    expect(boundedEditDistance('abc', 'abcdef', 1)).toBe(2);
+    expect(boundedEditDistance('', 'ab', 2)).toBe(2);
+  });
+});
+
+describe('ranking and coverage', () => {
+  const units = [
+    unit('sauna', 'de', 'hotel', 'sauna'),
+    unit('pool', 'de', 'hotel', 'pool'),
+    unit('garten', 'de', 'hotel', 'garten'),
+    unit('bar', 'de', 'hotel', 'bar'),
+  ];
+  const ix = new SearchIndex(units);
+
+  it('a rare word weighs more than one every unit has', () => {
+    const [best] = ix.search(q('de', 'hotel', 'sauna'));
+    expect(units[best.index].id).toBe('sauna');
+    expect(term(best, 'sauna').idf).toBeGreaterThan(term(best, 'hotel').idf * 2);
+    // one rare word outranks one common word
+    const rare = ix.search(q('de', 'pool'))[0].score;
+    const common = ix.search(q('de', 'hotel'))[0].score;
+    expect(rare).toBeGreaterThan(common * 2);
+  });
+
+  it('coverage is the idf share of the question terms the unit holds', () => {
+    const hits = ix.search(q('de', 'hotel', 'sauna'));
+    const sauna = hits.find((h) => units[h.index].id === 'sauna')!;
+    const pool = hits.find((h) => units[h.index].id === 'pool')!;
+    expect(sauna.coverage).toBeCloseTo(1, 6);
+    const idfHotel = term(pool, 'hotel').idf;
+    const idfSauna = term(pool, 'sauna').idf;
+    expect(pool.coverage).toBeCloseTo(idfHotel / (idfHotel + idfSauna), 6);
+    expect(pool.coverage).toBeLessThan(0.5);
+    expect(term(pool, 'sauna').matched).toBe(false);
+    expect(term(pool, 'hotel')).toMatchObject({ matched: true, via: 'hotel', weight: 1 });
+    expect(pool.bodyMatches).toBe(1);
+  });
+
+  it('units sharing no term are not hits; a question of unknown words finds nothing', () => {
+    expect(byId(units, ix.search(q('de', 'pool')))).toEqual(['pool']);
+    expect(ix.search(q('de', 'xylophon'))).toEqual([]);
+    expect(ix.search(q('fr', 'hotel'))).toEqual([]); // no content in that language
+  });
+
+  it('a word only in the page title ranks the unit but is no body match', () => {
+    const t = [
+      { id: 'titled', lang: 'de', terms: new Map([['preis', { a: 1, b: 0, d: 0 }], ['fruhstuck', { a: 0, b: 0, d: 1 }]]) },
+      unit('other', 'de', 'zimmer'),
+    ];
+    const [h] = new SearchIndex(t).search(q('de', 'preis'));
+    expect(h.bodyMatches).toBe(0);
+    expect(h.coverage).toBeCloseTo(1, 6);
+  });
+
+  it('a heading match counts more than one in the text', () => {
+    const t: IndexedUnit[] = [
+      { id: 'heading', lang: 'de', terms: new Map([['sauna', { a: 0, b: 1, d: 0 }], ['ruh', { a: 0, b: 0, d: 1 }]]) },
+      { id: 'text', lang: 'de', terms: new Map([['sauna', { a: 0, b: 0, d: 1 }], ['ruh', { a: 0, b: 0, d: 1 }]]) },
+      unit('x', 'de', 'zimmer'),
+    ];
+    expect(byId(t, new SearchIndex(t).search(q('de', 'sauna')))).toEqual(['heading', 'text']);
+  });
+
+  it('limit bounds the number of hits in one language', () => {
+    const many = Array.from({ length: 30 }, (_, i) => unit(`u${i}`, 'de', 'zimmer', `w${i}`));
+    expect(new SearchIndex(many).search(q('de', 'zimmer'), { limit: 7 })).toHaveLength(7);
+    expect(new SearchIndex(many).search(q('de', 'zimmer'))).toHaveLength(20);
+  });
+});
+
+describe('compounds, typos, synonyms', () => {
+  const units = [
+    unit('hotel', 'de', 'hotel', 'zimmer'),
+    unit('winter', 'de', 'winterreifenwechsel', 'werkstatt'),
+    unit('hund', 'de', 'hund', 'mitnahm'),
+    unit('parken', 'de', 'gebuhr', 'parkplatz'),
+    unit('reserv', 'de', 'reservierung', 'telefon'),
+    unit('pool', 'de', 'pool', 'bad'),
+  ];
+  const ix = new SearchIndex(units);
+
+  it('a compound in the text is found by its head: "reifenwechsel" finds "winterreifenwechsel"', () => {
+    const hits = ix.search(q('de', 'reifenwechsel'));
+    expect(byId(units, hits)).toEqual(['winter']);
+    expect(term(hits[0], 'reifenwechsel')).toMatchObject({ matched: true, via: 'winterreifenwechsel' });
+    expect(hits[0].coverage).toBeGreaterThan(0.5);
+    expect(hits[0].coverage).toBeLessThan(1); // a compound is a weaker match than the word itself
+  });
+
+  it('an unknown compound in the question is split into vocabulary words', () => {
+    expect(ix.decompound('hundemitnahmegebuhr', 'de')).toEqual(['hund', 'mitnahm', 'gebuhr']);
+    expect(ix.decompound('parkplatzgebuhr', 'de')).toEqual(['parkplatz', 'gebuhr']);
+    expect(ix.decompound('xyzabcdefg', 'de')).toBeNull();
+    expect(ix.decompound('hund', 'de')).toBeNull(); // too short to be two parts
+    expect(ix.decompound('parkplatzgebuhr', 'en')).toBeNull(); // vocabulary is per language
+    const hits = ix.search(q('de', 'parkplatzgebuhr'));
+    expect(byId(units, hits)).toEqual(['parken']);
+    expect(['parkplatz', 'gebuhr']).toContain(term(hits[0], 'parkplatzgebuhr').via);
+  });
+
+  it('a typo within edit distance 1 finds the word', () => {
+    const hits = ix.search(q('de', 'reservirung'));
+    expect(byId(units, hits)).toEqual(['reserv']);
+    expect(term(hits[0], 'reservirung')).toMatchObject({ matched: true, via: 'reservierung' });
+    expect(byId(units, ix.search(q('de', 'telefom')))).toEqual(['reserv']);
+    // two edits in a short word are not a typo of it
+    expect(ix.search(q('de', 'tlefom'))).toEqual([]);
+  });
+
+  it('synonyms passed in opts.synonyms match, with lower weight than the word itself', () => {
+    const synonyms = new Map([['de', new Map([['schwimmbad', ['pool']]])]]);
+    expect(ix.search(q('de', 'schwimmbad'))).toEqual([]);
+    const hits = ix.search(q('de', 'schwimmbad'), { synonyms });
+    expect(byId(units, hits)).toEqual(['pool']);
+    expect(term(hits[0], 'schwimmbad')).toMatchObject({ matched: true, via: 'pool' });
+    expect(hits[0].coverage).toBeGreaterThan(0.5);
+    expect(hits[0].coverage).toBeLessThan(1);
+    const direct = ix.search(q('de', 'pool'))[0];
+    expect(hits[0].score).toBeLessThan(direct.score);
+    // a synonym not in this language's vocabulary adds nothing
+    expect(ix.search(q('de', 'schwimmbad'), { synonyms: new Map([['de', new Map([['schwimmbad', ['swimmingpool']]])]]) })).toEqual([]);
+  });
+});
+
+describe('languages', () => {
+  const units = [
+    unit('de-sauna', 'de', 'hotel', 'sauna'),
+    unit('de-hotel', 'de', 'hotel', 'zimmer'),
+    unit('en-sauna', 'en', 'hotel', 'sauna'),
+    unit('en-hotel', 'en', 'hotel', 'room'),
+  ];
+  const ix = new SearchIndex(units);
+  const both = new Map([['de', ['sauna']], ['en', ['sauna']]]);
+
+  it('preferLang ranks the visitor\'s language first among equals', () => {
+    expect(byId(units, ix.search(both, { preferLang: 'en' }))).toEqual(['en-sauna', 'de-sauna']);
+    expect(byId(units, ix.search(both, { preferLang: 'de' }))).toEqual(['de-sauna', 'en-sauna']);
+    const [first, second] = ix.search(both, { preferLang: 'en', otherLangFactor: 0.5 });
+    expect(second.score).toBeCloseTo(first.score * 0.5, 6);
+    // coverage is not lowered by the language preference
+    expect(second.coverage).toBeCloseTo(1, 6);
+  });
+
+  it('idf is per language: a word common in one language stays rare in another', () => {
+    const t = [
+      unit('de1', 'de', 'wellness', 'sauna'),
+      unit('de2', 'de', 'wellness', 'pool'),
+      unit('de3', 'de', 'wellness', 'garten'),
+      unit('de4', 'de', 'wellness', 'bar'),
+      unit('en1', 'en', 'wellness', 'spa'),
+      unit('en2', 'en', 'room'),
+      unit('en3', 'en', 'garden'),
+      unit('en4', 'en', 'bar'),
+    ];
+    const hits = new SearchIndex(t).search(new Map([['de', ['wellness']], ['en', ['wellness']]]));
+    const de = hits.find((h) => t[h.index].lang === 'de')!;
+    const en = hits.find((h) => t[h.index].lang === 'en')!;
+    expect(term(en, 'wellness').idf).toBeGreaterThan(term(de, 'wellness').idf * 3);
+    expect(t[hits[0].index].id).toBe('en1');
+    // the hit lists only the terms in the unit's own language
+    expect(de.terms.map((x) => x.term)).toEqual(['wellness']);
+  });
+
+  it('units are matched only by the question parsed in their own language', () => {
+    expect(byId(units, ix.search(q('en', 'sauna')))).toEqual(['en-sauna']);
+    expect(byId(units, ix.search(q('de', 'sauna')))).toEqual(['de-sauna']);
+    expect(ix.languages().sort()).toEqual(['de', 'en']);
+  });
+});
