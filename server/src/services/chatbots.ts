@@ -9,6 +9,7 @@ import { normalizeChatbotUrl, type UrlProblem } from './chatbotUrl.ts';
 import { assertPoolLanguage } from './languages.ts';
 import { requireValidSubscription } from './subscriptions.ts';
 import { queueInitialSetup } from '../jobs/initialSetup.ts';
+import { syncWizardContact } from './contacts.ts';
 
 const iso = (d: string | Date) => new Date(d).toISOString();
 
@@ -37,10 +38,16 @@ export function requireChatbotUrl(input: string, field = 'url') {
 }
 
 /**
- * Registers the organization's chatbot: its default language row and the initial-setup job.
+ * Registers the organization's chatbot: its default language row, the default contact from the personal
+ * data the wizard saved before (syncWizardContact) and the initial-setup job.
  * One chatbot per organization; the organization must be the caller's (or the one an admin acts for).
  */
-export async function createChatbot(ctx: AppContext, auth: AuthInfo, body: { organizationId: string; url: string; lang: string }) {
+export async function createChatbot(
+  ctx: AppContext,
+  auth: AuthInfo,
+  body: { organizationId: string; url: string; lang: string },
+  log?: { warn: (obj: unknown, msg: string) => void },
+) {
   if (body.organizationId !== auth.organizationId) throw notFound('Organization');
   const url = requireChatbotUrl(body.url);
   assertPoolLanguage(body.lang);
@@ -52,6 +59,7 @@ export async function createChatbot(ctx: AppContext, auth: AuthInfo, body: { org
     await chatbotLanguagesRepo.add(tx, created.id, body.lang, true);
     return created;
   });
+  await syncWizardContact(ctx.db, auth.actingAs ?? auth.user, log);
   await queueInitialSetup(ctx, bot.id);
   return toApiChatbot((await chatbotsRepo.byId(ctx.db, bot.id))!);
 }

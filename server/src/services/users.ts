@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/index.ts';
-import { notFound } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import type { ApiUser, UserLookup } from '../schemas/contract.ts';
 import { logAdminAccess, requireAuth } from '../plugins/app/auth.ts';
 import { usersRepo, type ProfilePatch, type UserRow } from '../repositories/users.ts';
 import { chatbotsRepo } from '../repositories/chatbots.ts';
 import { getSubscription } from './subscriptions.ts';
 import { toApiChatbot } from './chatbots.ts';
+import { syncWizardContact } from './contacts.ts';
 
 export async function toApiUser(db: Queryable, user: UserRow): Promise<ApiUser> {
   const org = (await db.query<{ customer_id: string | null }>('select customer_id from organizations where id = $1', [user.organization_id])).rows[0];
@@ -50,12 +51,29 @@ export async function userForRequest(req: FastifyRequest, id: string): Promise<U
   return other;
 }
 
-/** Saves profile fields; the company also names the organization. */
-export async function updateProfile(db: Db, user: UserRow, patch: ProfilePatch) {
-  return db.transaction(async (tx) => {
-    const updated = await usersRepo.updateProfile(tx, user.id, patch);
-    if (!updated) throw notFound('User');
+/**
+ * Saves profile fields; the company also names the organization. The personal data then becomes (or,
+ * while the customer has not edited it, updates) the chatbot's default contact: see syncWizardContact.
+ */
+export async function updateProfile(db: Db, user: UserRow, patch: ProfilePatch, log?: { warn: (obj: unknown, msg: string) => void }) {
+  const updated = await db.transaction(async (tx) => {
+    const row = await usersRepo.updateProfile(tx, user.id, patch);
+    if (!row) throw notFound('User');
     if (patch.company !== undefined) await tx.query('update organizations set name = $2 where id = $1', [user.organization_id, patch.company]);
-    return updated;
+    return row;
   });
+  await syncWizardContact(db, updated, log);
+  return updated;
+}
+
+/** NUL characters and lone surrogates cannot be stored by PostgreSQL: refused with a 400 naming the field. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export function refuseUnstorableText(body: unknown, path: string[] = []): void {
+  if (typeof body === 'string') {
+    if (UNSTORABLE.test(body))
+      throw badRequest('ValidationFailed', 'Text contains characters that cannot be stored', [
+        { path: path.join('.'), code: 'invalid_string', message: 'NUL characters and lone surrogates are not allowed' },
+      ]);
+  } else if (Array.isArray(body)) body.forEach((v, i) => refuseUnstorableText(v, [...path, String(i)]));
+  else if (body && typeof body === 'object') for (const [k, v] of Object.entries(body)) refuseUnstorableText(v, [...path, k]);
 }

@@ -13,7 +13,7 @@ const verifyQuery = z.object({ url: z.string().max(2000).optional(), lang: z.str
 export default async function chatbotsRoutes(app: FastifyInstance) {
   app.post('/chatbots', async (req, reply) => {
     const body = parse(createChatbotBody, req.body);
-    return reply.status(201).send(await createChatbot(app.ctx, requireAuth(req), body));
+    return reply.status(201).send(await createChatbot(app.ctx, requireAuth(req), body, req.log));
   });
 
   // Declared before /chatbots/:id so "screenshot" is never taken for an id.

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, notFound, parse } from '../../../errors.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
-import { PHONE_RE } from '../../../schemas/contract.ts';
+import { contactFields } from '../../../services/contacts.ts';
+import { refuseUnstorableText } from '../../../services/users.ts';
 import { parseListQuery, sendList } from '../../simpleRest.ts';
 import { chatbotScope, idParam, scoped } from '../../../training/scope.ts';
 import type { Queryable } from '../../../db/index.ts';
@@ -26,14 +27,7 @@ const toApi = (c: ContactRow) => ({
 });
 
 const SORTABLE = { name: 'name', email: 'email', department: 'department', isDefault: 'is_default', createdAt: 'created_at', id: 'id' };
-const fields = {
-  name: z.string().trim().min(1, 'required').max(200),
-  email: z.email('invalid email').max(320),
-  phone: z.string().trim().regex(PHONE_RE, 'invalid phone').refine((s) => s.replace(/\D/g, '').length >= 6, 'invalid phone'),
-  department: z.string().trim().min(1, 'required').max(200),
-  isDefault: z.boolean().optional(),
-  overridesId: z.uuid().nullable().optional(),
-};
+const fields = contactFields;
 
 /** Handover contacts: the people the chatbot hands visitors to; one default, overrides per department. */
 export default async function contactsRoutes(app: FastifyInstance) {
@@ -58,6 +52,7 @@ export default async function contactsRoutes(app: FastifyInstance) {
       filter: z.object({ ...chatbotScope, q: z.string().max(200).optional(), department: z.string().optional(), id: z.array(z.string()).optional() }),
     });
     const { orgId } = await scoped(req, q.filter.chatbotId);
+    refuseUnstorableText(q.filter);
     const params: unknown[] = [orgId, q.filter.chatbotId];
     let where = 'organization_id = $1 and chatbot_id = $2';
     if (q.filter.department) where += ` and lower(department) = lower($${params.push(q.filter.department)})`;
@@ -73,12 +68,14 @@ export default async function contactsRoutes(app: FastifyInstance) {
   app.post('/contacts', async (req, reply) => {
     const body = parse(z.strictObject({ ...chatbotScope, ...fields }), req.body);
     const { bot } = await scoped(req, body.chatbotId);
+    refuseUnstorableText(body);
     const row = await db.transaction(async (tx) => {
       await checkOverride(tx, bot.id, null, body.overridesId);
       // The first contact is the default one; a new default replaces the old.
       const count = (await tx.query<{ n: number }>('select count(*)::int n from contacts where chatbot_id = $1', [bot.id])).rows[0].n;
       const isDefault = body.isDefault ?? count === 0;
-      if (isDefault) await tx.query('update contacts set is_default = false where chatbot_id = $1 and is_default', [bot.id]);
+      // The contact that loses the default flag is the customer's decision from now on (no longer synced from the wizard data).
+      if (isDefault) await tx.query('update contacts set is_default = false, seeded_from_user = null where chatbot_id = $1 and is_default', [bot.id]);
       const r = await tx.query<ContactRow>(
         `insert into contacts (organization_id, chatbot_id, name, email, phone, department, is_default, overrides_id)
          values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
@@ -93,11 +90,15 @@ export default async function contactsRoutes(app: FastifyInstance) {
     const cur = await byId(idParam(req.params), requireAuth(req).organizationId);
     // The whole record comes back from the dashboard: read-only fields are ignored, the others validated.
     const body = parse(z.object(fields), req.body);
+    refuseUnstorableText(body);
     const row = await db.transaction(async (tx) => {
       await checkOverride(tx, cur.chatbot_id, cur.id, body.overridesId);
-      if (body.isDefault && !cur.is_default) await tx.query('update contacts set is_default = false where chatbot_id = $1 and is_default', [cur.chatbot_id]);
+      if (body.isDefault && !cur.is_default)
+        await tx.query('update contacts set is_default = false, seeded_from_user = null where chatbot_id = $1 and is_default', [cur.chatbot_id]);
+      // An edited contact is the customer's: it no longer follows the personal data it was created from.
       const r = await tx.query<ContactRow>(
-        `update contacts set name = $2, email = $3, phone = $4, department = $5, is_default = $6, overrides_id = $7 where id = $1 returning *`,
+        `update contacts set name = $2, email = $3, phone = $4, department = $5, is_default = $6, overrides_id = $7, seeded_from_user = null
+          where id = $1 returning *`,
         [cur.id, body.name, body.email, body.phone, body.department, body.isDefault ?? cur.is_default, body.overridesId === undefined ? cur.overrides_id : body.overridesId],
       );
       return r.rows[0];
