@@ -21,6 +21,8 @@ export const training: MessagesOf<typeof en> = {
       single: 'Nur diese Seite',
     },
     noWebsites: 'In dieser Sprache gibt es noch keine Webseite. Fügen Sie eine Domain hinzu, um den Chatbot mit ihren Seiten zu trainieren.',
+    alreadyCollected:
+      'Diese Website wurde bereits in einer anderen Sprache gesammelt und wird nicht erneut durchsucht: %{smart_count} Seite in dieser Sprache ist jetzt hier aufgeführt. Weitere Seiten finden Sie mit „Neue Unterseiten sammeln“. |||| Diese Website wurde bereits in einer anderen Sprache gesammelt und wird nicht erneut durchsucht: %{smart_count} Seiten in dieser Sprache sind jetzt hier aufgeführt. Weitere Seiten finden Sie mit „Neue Unterseiten sammeln“.',
     pageCount: '%{smart_count} Seite |||| %{smart_count} Seiten',
     trainAll: 'Alle trainieren',
     trainFavorites: 'Favoriten trainieren',

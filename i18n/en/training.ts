@@ -18,6 +18,8 @@ export const training = {
       single: 'Only this page',
     },
     noWebsites: 'No website yet in this language. Add a domain to train the chatbot with its pages.',
+    alreadyCollected:
+      'This website was already collected in another language, so it is not crawled again: %{smart_count} page in this language is listed here now. To look for further pages, use "Collect new subpages". |||| This website was already collected in another language, so it is not crawled again: %{smart_count} pages in this language are listed here now. To look for further pages, use "Collect new subpages".',
     pageCount: '%{smart_count} page |||| %{smart_count} pages',
     trainAll: 'Train all',
     trainFavorites: 'Train favorites',

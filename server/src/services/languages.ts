@@ -45,6 +45,7 @@ export async function addLanguage(db: Db, bot: ChatbotRow, lang: string) {
 }
 
 export async function setDefaultLanguage(db: Db, bot: ChatbotRow, lang: string) {
+  if (!isPoolLanguage(lang)) throw notFound('Language');
   await db.transaction(async (tx) => {
     if (!(await chatbotLanguagesRepo.find(tx, bot.id, lang))) throw notFound('Language');
     await chatbotLanguagesRepo.setDefault(tx, bot.id, lang);
@@ -55,6 +56,8 @@ export async function setDefaultLanguage(db: Db, bot: ChatbotRow, lang: string) 
 
 /** Removes a language; the default one (and so the last one) stays until another is made default. */
 export async function deleteLanguage(db: Db, bot: ChatbotRow, lang: string) {
+  // Only pool codes can have been added; anything else (a NUL character, say) is simply not there.
+  if (!isPoolLanguage(lang)) throw notFound('Language');
   await db.transaction(async (tx) => {
     const row = await chatbotLanguagesRepo.find(tx, bot.id, lang);
     if (!row) throw notFound('Language');

@@ -11,6 +11,7 @@ import { loadRobots } from './robots.ts';
 import { collectSitemapUrls } from './sitemap.ts';
 import { isSameSite, isUnderPath, looksNonHtml, normalizeUrl, onSiteHost, pathOf } from './urls.ts';
 import { scrapeJobsRepo, type ScrapeJobRow } from './scrapeJobs.ts';
+import { pageHomes } from './websites.ts';
 
 export interface CrawlProgress {
   pagesFound: number;
@@ -24,6 +25,8 @@ interface Existing {
   id: string;
   url: string;
   content_hash: string | null;
+  website_id: string;
+  lang: string;
 }
 
 /**
@@ -63,9 +66,13 @@ export async function runScrapeJob(
     renderer = new RenderSession(renderOptions(config, fetchOpts, (u) => robots.isAllowed(u)));
     const limits = await trainingLimits(db, job.organization_id);
     let pageCount = await webpageCount(db, job.organization_id);
+    // A page is stored once per chatbot, whichever website (language) led to it: the pages of all the
+    // chatbot's websites are known, so a page met again is neither duplicated nor counted again.
     const existing = new Map<string, Existing>();
-    for (const r of (await db.query<Existing>('select id, url, content_hash from webpages where website_id = $1', [job.website_id])).rows)
+    for (const r of (await db.query<Existing>('select id, url, content_hash, website_id, lang from webpages where chatbot_id = $1', [job.chatbot_id])).rows)
       existing.set(r.url, r);
+    const ownUrls = () => [...existing.values()].filter((e) => e.website_id === job.website_id).map((e) => e.url);
+    const homeOf = pageHomes(db, job.chatbot_id, job.website_id);
     const knownHashes = new Map<string, string>(); // content hash → url, across this site
     for (const e of existing.values()) if (e.content_hash) knownHashes.set(e.content_hash, e.url);
 
@@ -104,7 +111,7 @@ export async function runScrapeJob(
       for (const u of urls) enqueue(u, 0);
       if (!urls.length) causes.add('wrongAddress');
     } else if (job.type === 'rescrape' || job.type === 'selective') {
-      const list = job.urls.length ? job.urls : job.type === 'rescrape' ? [...existing.keys()] : [];
+      const list = job.urls.length ? job.urls : job.type === 'rescrape' ? ownUrls() : [];
       for (const u of list) enqueue(u, 0);
     } else enqueue(startUrl, 0);
     stats.pages_found = queue.length;
@@ -225,15 +232,17 @@ export async function runScrapeJob(
         return;
       }
       const declared = page.lang ? baseLang(page.lang) : null;
-      const lang = declared && declared !== baseLang(site.lang) ? declared : site.lang;
+      // A page stored under another website keeps its language unless it declares one.
+      const lang = declared && declared !== baseLang(site.lang) ? declared : current && current.website_id !== job.website_id ? current.lang : site.lang;
+      const home = current ? current.website_id : await homeOf(lang, pageUrl);
       const row = await db.transaction(async (tx) => {
         const r = await tx.query<{ id: string }>(
           `insert into webpages (organization_id, chatbot_id, website_id, lang, url, path, title, text, characters, content_hash, last_trained)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())
-           on conflict (website_id, url) do update set lang = excluded.lang, title = excluded.title, text = excluded.text,
+           on conflict (chatbot_id, url) do update set lang = excluded.lang, title = excluded.title, text = excluded.text,
              characters = excluded.characters, content_hash = excluded.content_hash, last_trained = now()
            returning id`,
-          [job.organization_id, job.chatbot_id, job.website_id, lang, pageUrl, pathOf(pageUrl), page.title, page.text, page.text.length, hash],
+          [job.organization_id, job.chatbot_id, home, lang, pageUrl, pathOf(pageUrl), page.title, page.text, page.text.length, hash],
         );
         const id = r.rows[0].id;
         await replacePassages(tx, { organizationId: job.organization_id, chatbotId: job.chatbot_id, lang, type: 'webpage', id, title: page.title }, page.text);
@@ -244,7 +253,7 @@ export async function runScrapeJob(
         stats.pages_changed++;
       } else {
         stats.pages_added++;
-        existing.set(pageUrl, { id: row.id, url: pageUrl, content_hash: hash });
+        existing.set(pageUrl, { id: row.id, url: pageUrl, content_hash: hash, website_id: home, lang });
       }
       stats.pages_trained++;
     };
@@ -287,7 +296,7 @@ export async function runScrapeJob(
 
     // A complete rerun of the whole site: pages that are no longer there are removed.
     if (job.remove_missing && !truncated && !limitReached && !startFailed) {
-      const gone = [...existing.values()].filter((e) => !done.has(e.url) && !seen.has(e.url));
+      const gone = [...existing.values()].filter((e) => e.website_id === job.website_id && !done.has(e.url) && !seen.has(e.url));
       for (const g of gone) await removePage(db, g.id);
       stats.pages_removed += gone.length;
     }

@@ -46,7 +46,12 @@ export async function reservePageTraining(db: Queryable, organizationId: string,
   return r.rowCount > 0;
 }
 
+/**
+ * The pages counted against the plan's maxWebpages: distinct page URLs of the organization. A page is
+ * stored once per chatbot (migration 061), whichever website row or language led to it, so a site added
+ * for a second language does not count its pages twice.
+ */
 export async function webpageCount(db: Queryable, organizationId: string): Promise<number> {
-  const r = await db.query<{ n: number }>('select count(*)::int as n from webpages where organization_id = $1', [organizationId]);
+  const r = await db.query<{ n: number }>('select count(distinct url)::int as n from webpages where organization_id = $1', [organizationId]);
   return r.rows[0].n;
 }

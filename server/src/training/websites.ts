@@ -4,7 +4,8 @@ import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { removePassages } from './indexer.ts';
 import { pagesTrainedThisMonth, trainingLimits } from './limits.ts';
 import { scrapeJobsRepo, type ScrapeJobType } from './scrapeJobs.ts';
-import { isSameSite, normalizeUrl, onSiteHost, toSiteUrl } from './urls.ts';
+import { baseLang } from './lang.ts';
+import { isSameSite, isUnderPath, normalizeUrl, onSiteHost, toSiteUrl } from './urls.ts';
 
 export const TRAINING_CRAWL_QUEUE = 'training-crawl';
 
@@ -64,16 +65,97 @@ export async function webpageInOrg(db: Queryable, id: string, organizationId: st
   return r.rows[0];
 }
 
+const basesEqual = (a: string, b: string) => baseLang(a) === baseLang(b);
+
+/** The chatbot's other website rows whose site and start folder cover `domain` (the rows a crawl of `domain` would duplicate). */
+async function coveringWebsites(db: Queryable, chatbotId: string, domain: string, exceptId?: string) {
+  const all = (await db.query<WebsiteRow>('select * from websites where chatbot_id = $1 order by created_at, id', [chatbotId])).rows;
+  return all.filter((w) => w.id !== exceptId && isSameSite(domain, w.domain) && isUnderPath(domain, w.domain));
+}
+
+/**
+ * Adds a website (a domain in one language) to a chatbot.
+ *
+ * Pages are stored once per chatbot (migration 061): the crawler keeps every page it meets under one
+ * row, with the page's own language (html lang, else the website's). So when a site already collected
+ * for one language is added for another, the pages of that language are already there, stored under the
+ * first website: they are moved ("adopted") to the new website row, which lists them from now on, with
+ * their index, favorites and page schedules unchanged. Nothing is fetched or trained again for that.
+ * A page the customer's site declares in no language stays where it is.
+ */
 export async function createWebsite(db: Queryable, bot: { id: string; organization_id: string }, lang: string, domainInput: string) {
   const domain = toSiteUrl(domainInput);
   if (!domain) throw badRequest('ValidationFailed', 'Invalid URL', [{ path: 'domain', message: 'invalid URL' }]);
-  const dup = await db.query('select 1 from websites where chatbot_id = $1 and lang = $2 and domain = $3', [bot.id, lang, domain]);
-  if (dup.rows.length) throw conflict('UrlAlreadyAdded', 'URL already added');
-  const r = await db.query<WebsiteRow>(
-    'insert into websites (organization_id, chatbot_id, lang, domain) values ($1, $2, $3, $4) returning *',
-    [bot.organization_id, bot.id, lang, domain],
+  // The same site and folder in the same language, also written with http or www, is the same website.
+  const same = (await db.query<WebsiteRow>('select * from websites where chatbot_id = $1 and lang = $2', [bot.id, lang])).rows
+    .find((w) => w.domain === domain || (isSameSite(domain, w.domain) && new URL(domain).pathname === new URL(w.domain).pathname));
+  if (same) throw conflict('UrlAlreadyAdded', 'URL already added');
+  const r = await db
+    .query<WebsiteRow>('insert into websites (organization_id, chatbot_id, lang, domain) values ($1, $2, $3, $4) returning *', [
+      bot.organization_id, bot.id, lang, domain,
+    ])
+    .catch((e) => {
+      // A parallel request added it between the check and the insert.
+      if ((e as { code?: string }).code === '23505') throw conflict('UrlAlreadyAdded', 'URL already added');
+      throw e;
+    });
+  const site = r.rows[0];
+  const adopted = await adoptPages(db, site);
+  return Object.assign(site, { adopted });
+}
+
+/**
+ * Moves the chatbot's pages written in the website's language, on its site and under its folder, from
+ * website rows of another language to this website (see createWebsite). Returns how many moved.
+ */
+export async function adoptPages(db: Queryable, site: WebsiteRow): Promise<number> {
+  const candidates = await db.query<{ id: string; url: string; lang: string; site_lang: string }>(
+    `select p.id, p.url, p.lang, w.lang as site_lang from webpages p join websites w on w.id = p.website_id
+      where p.chatbot_id = $1 and p.website_id <> $2`,
+    [site.chatbot_id, site.id],
   );
-  return r.rows[0];
+  const ids = candidates.rows
+    .filter((p) => basesEqual(p.lang, site.lang) && !basesEqual(p.site_lang, site.lang))
+    .filter((p) => isSameSite(p.url, site.domain) && isUnderPath(p.url, site.domain))
+    .map((p) => p.id);
+  if (!ids.length) return 0;
+  await db.query('update webpages set website_id = $1 where id = any($2::uuid[])', [site.id, ids]);
+  await db.query('update training_schedules set website_id = $1, lang = $2 where webpage_id = any($3::uuid[])', [site.id, site.lang, ids]);
+  return ids.length;
+}
+
+/**
+ * Whether the site of a new website was already collected for this chatbot in another language: a website
+ * row of another language covers its site and folder, and a spider or sitemap crawl of it has run (or is
+ * under way). Crawling it again would fetch every page a second time only to find it stored already.
+ */
+export async function alreadyCrawled(db: Queryable, site: WebsiteRow): Promise<boolean> {
+  const covering = (await coveringWebsites(db, site.chatbot_id, site.domain, site.id)).filter((w) => !basesEqual(w.lang, site.lang));
+  if (!covering.length) return false;
+  const r = await db.query(
+    `select 1 from scrape_jobs where website_id = any($1::uuid[]) and type in ('spider', 'sitemap') and status <> 'failed' limit 1`,
+    [covering.map((w) => w.id)],
+  );
+  return r.rows.length > 0;
+}
+
+/**
+ * Where the crawl of one website stores a page it finds for the first time: under the chatbot's website
+ * row for the page's own language on the same site (the one with the deepest folder covering the page),
+ * so an English page found while crawling the German website is listed under English once English has
+ * its website; else under the website being crawled. The websites are read at each call, so a website
+ * added while a crawl runs receives the pages found after it.
+ */
+export function pageHomes(db: Queryable, chatbotId: string, websiteId: string): (lang: string, url: string) => Promise<string> {
+  return async (lang, url) => {
+    const all = (await db.query<WebsiteRow>('select * from websites where chatbot_id = $1', [chatbotId])).rows;
+    const own = all.find((w) => w.id === websiteId);
+    if (!own || basesEqual(own.lang, lang)) return websiteId;
+    const homes = all
+      .filter((w) => basesEqual(w.lang, lang) && isSameSite(url, w.domain) && isUnderPath(url, w.domain))
+      .sort((a, b) => new URL(b.domain).pathname.length - new URL(a.domain).pathname.length);
+    return homes[0]?.id ?? websiteId;
+  };
 }
 
 /** The website of a chatbot and language for a URL, created on first use (initial setup, scheduled page). */

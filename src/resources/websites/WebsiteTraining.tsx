@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import { useGetList, useLocaleState, useTranslate } from 'react-admin';
+import { useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { UpgradePrompt } from '../../components/UpgradePrompt.tsx';
 import { useTrainingScope } from '../../pages/training/useTrainingScope.ts';
 import { WebpageList } from '../webpages/WebpageList.tsx';
@@ -22,6 +22,7 @@ import type { Website } from './types.ts';
  */
 export function WebsiteTraining() {
   const translate = useTranslate();
+  const notify = useNotify();
   const [locale] = useLocaleState();
   const { filter: scope } = useTrainingScope();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -81,6 +82,8 @@ export function WebsiteTraining() {
         onAdded={(w) => {
           setAdding(false);
           setChosen(w.id);
+          if (w.alreadyCrawled)
+            notify('training.website.alreadyCollected', { type: 'success', messageArgs: { smart_count: w.adoptedPages ?? 0 }, autoHideDuration: 10_000 });
           void refetchSites();
           void jobs.refetch();
         }}

@@ -7,6 +7,10 @@ export interface Website {
   lastTrained: string | null;
   beingTrained: boolean;
   createdAt: string;
+  /** Only in the answer to adding a website: pages of its language taken over from the same site collected in another language. */
+  adoptedPages?: number;
+  /** Only in the answer to adding a website: the site was already collected in another language, so no crawl was started. */
+  alreadyCrawled?: boolean;
 }
 
 export type ScrapeJobStatus = 'initialized' | 'running' | 'completed' | 'failed';

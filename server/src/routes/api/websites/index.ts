@@ -6,8 +6,10 @@ import { parseListQuery, sendList } from '../../simpleRest.ts';
 import { toApiScrapeJob } from '../../../training/scrapeJobs.ts';
 import { chatbotScope, idParam, langOr, scoped } from '../../../training/scope.ts';
 import {
-  buildSiteTree, createWebsite, deleteWebsite, queueScrapeJob, websiteInOrg, type WebsiteRow,
+  alreadyCrawled, buildSiteTree, createWebsite, deleteWebsite, queueScrapeJob, websiteInOrg, type WebsiteRow,
 } from '../../../training/websites.ts';
+import { assertPoolLanguage } from '../../../services/languages.ts';
+import { refuseUnstorableText } from '../../../services/users.ts';
 
 const SORTABLE = { domain: 'w.domain', createdAt: 'w.created_at', lang: 'w.lang', id: 'w.id' };
 
@@ -36,6 +38,7 @@ export default async function websitesRoutes(app: FastifyInstance) {
   app.get('/websites', async (req, reply) => {
     const q = parseListQuery(req.query, { sortable: SORTABLE, defaultSort: ['domain', 'ASC'], filter: z.object({ ...chatbotScope, id: z.array(z.string()).optional() }) });
     const { orgId } = await scoped(req, q.filter.chatbotId);
+    refuseUnstorableText(q.filter);
     const params: unknown[] = [orgId, q.filter.chatbotId];
     let where = 'w.organization_id = $1 and w.chatbot_id = $2';
     if (q.filter.lang) where += ` and w.lang = $${params.push(q.filter.lang)}`;
@@ -53,10 +56,21 @@ export default async function websitesRoutes(app: FastifyInstance) {
   app.post('/websites', async (req, reply) => {
     const body = parse(createBody, req.body);
     const { bot } = await scoped(req, body.chatbotId);
-    const site = await createWebsite(db, bot, langOr(body.lang, bot), body.domain);
-    const job = body.crawl === 'none' ? null : await queueScrapeJob(app.ctx, site, { type: body.crawl, url: site.domain });
+    const lang = langOr(body.lang, bot);
+    assertPoolLanguage(lang);
+    const site = await db.transaction((tx) => createWebsite(tx, bot, lang, body.domain));
+    // A site already collected for another language (the wizard's crawl, say) is not crawled again: its pages
+    // are stored once per chatbot with their own language, and createWebsite has moved those in this
+    // website's language here. "Collect new subpages" or "retrain" on this website look for more.
+    const skip = body.crawl === 'none' || (await alreadyCrawled(db, site));
+    const job = skip ? null : await queueScrapeJob(app.ctx, site, { type: body.crawl as Exclude<typeof body.crawl, 'none'>, url: site.domain });
     const row = (await db.query<Row>(`${SELECT} where w.id = $1`, [site.id])).rows[0];
-    return reply.status(201).send({ ...toApi(row), job: job && toApiScrapeJob(job) });
+    return reply.status(201).send({
+      ...toApi(row),
+      job: job && toApiScrapeJob(job),
+      adoptedPages: site.adopted,
+      alreadyCrawled: body.crawl !== 'none' && !job,
+    });
   });
 
   app.delete('/websites/:id', async (req) => {
