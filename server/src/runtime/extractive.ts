@@ -175,11 +175,17 @@ function answerUnits(question: string, hits: RetrievedPassage[], opts: ComposeOp
 /** Whether a row's label (what comes before its values) names a range or bound that holds `n`: "3–5 Jahre", "ab 16", "bis 11". */
 export function labelHolds(row: string, n: number): boolean {
   const label = row.split(/:| – /)[0];
-  for (const m of label.matchAll(/(\d+)\s*(?:[–-]|bis|to)\s*(\d+)/g)) if (n >= Number(m[1]) && n <= Number(m[2])) return true;
-  const from = /\b(?:ab|from|über|over)\s+(\d+)/i.exec(label);
-  if (from && !/\d+\s*(?:[–-]|bis|to)\s*\d+/.test(label) && n >= Number(from[1])) return true;
-  const upTo = /\b(?:bis|unter|up to|under)\s+(\d+)/i.exec(label);
-  if (upTo && !/\d+\s*(?:[–-]|bis|to)\s*\d+/.test(label) && n <= Number(upTo[1])) return true;
+  const range = /(\d+)\s*(?:[–-]|bis|to)\s*(\d+)/;
+  for (const m of label.matchAll(new RegExp(range, 'g'))) if (n >= Number(m[1]) && n <= Number(m[2])) return true;
+  if (range.test(label)) return false;
+  const bound = /(?<!\p{L})(ab|from|bis|up to|unter|under|below|über|over|above)\s+(\d+)/iu.exec(label);
+  if (bound) {
+    const [word, b] = [bound[1].toLowerCase(), Number(bound[2])];
+    if (word === 'ab' || word === 'from') return n >= b;
+    if (word === 'bis' || word === 'up to') return n <= b;
+    if (['unter', 'under', 'below'].includes(word)) return n < b;
+    return n > b;
+  }
   return new RegExp(`(^|\\D)${n}(\\D|$)`).test(label);
 }
 

@@ -8,6 +8,7 @@ import { AppError, badRequest, notFound, parse } from '../errors.ts';
 import { PHONE_RE } from '../schemas/contract.ts';
 import { chatbotLanguages, pickLanguage, requirePublicChatbot, type ChatbotAccess } from './access.ts';
 import { answerQuestion } from './answer.ts';
+import { refuseUnstorableText } from '../services/users.ts';
 import { translate, translationConfig } from '../services/translation.ts';
 import { conversationsRepo, type ChatRow } from './conversations.ts';
 import { createLlmClient, isLlmConfigured, type LlmClient } from './llm.ts';
@@ -85,6 +86,8 @@ export async function sendMessage(
   log?: { warn: (obj: object, msg: string) => void },
 ) {
   const max = ctx.config.WIDGET_MAX_MESSAGE_CHARS;
+  // Refused before the message counts against the quota: PostgreSQL cannot store NUL characters.
+  refuseUnstorableText(body);
   const { text } = parse(z.strictObject({ text: z.string().trim().min(1).max(max) }), body);
   const bot = await requirePublicChatbot(ctx.db, chatbotId);
   const chat = await requireChat(ctx, bot, chatId);

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import mammoth from 'mammoth';
+import { parseHTML } from 'linkedom';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { AppError } from '../errors.ts';
 import { removePassages, replacePassages } from './indexer.ts';
+import { structuredText } from './structure.ts';
 import { documentKey, documentStorage } from './storage.ts';
 
 export type DocType = 'pdf' | 'docx' | 'txt';
@@ -77,7 +79,12 @@ export async function extractDocumentText(buf: Buffer, type: DocType): Promise<s
       const { text } = await extractText(pdf, { mergePages: false });
       return (text as string[]).map((p) => p.replace(/[ \t]+/g, ' ').trim()).filter(Boolean).join('\n');
     }
-    if (type === 'docx') return (await mammoth.extractRawText({ buffer: buf })).value.replace(/\n{3,}/g, '\n\n').trim();
+    if (type === 'docx') {
+      // Word's own structure (headings, lists, tables) comes through as HTML and is kept like a web page's.
+      const { value: html } = await mammoth.convertToHtml({ buffer: buf });
+      const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+      return structuredText(document.body as unknown as Parameters<typeof structuredText>[0]);
+    }
     return buf.toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trim();
   } catch (e) {
     throw unsupported(`The file could not be read as ${type.toUpperCase()}`, { reason: (e as Error).message });

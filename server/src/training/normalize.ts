@@ -8,7 +8,7 @@ export function normalizeForIndex(text: string): string {
   return text
     .replace(/\((?:[mwfdix]\s*\/\s*){1,3}[mwfdix]\)|\(all genders\)/gi, ' ')
     .replace(/(\p{L}{3,})(?:\/-?|[:*_])(in|innen)\b/gu, (_, w: string, suffix: string) => `${w} ${w}${suffix}`)
-    .replace(/(\p{Ll}{3,})(In|Innen)\b/gu, (_, w: string, suffix: string) => `${w} ${w}${suffix.toLowerCase()}`)
+    .replace(/(?<!\p{L})(\p{Lu}?\p{Ll}{2,})(In|Innen)\b/gu, (_, w: string, suffix: string) => `${w} ${w}${suffix.toLowerCase()}`)
     .replace(/(\S)\/(?=\p{L})/gu, '$1 / ');
 }
 
@@ -40,7 +40,7 @@ export function stripQuestionFillers(question: string): string {
  * text as content anyway; this keeps such text from being quoted as an answer.
  */
 const INJECTION =
-  /(ignor\w*\s+(alle\s+|all\s+)?(vorherigen|bisherigen|früheren|previous|prior|above|earlier)\s+(anweisungen|instruktionen|befehle|instructions|prompts?)|\b(an|für)\s+(alle\s+)?(ki|ai)[-\s]?(assistenten|systeme|modelle|chatbots?)|\b(to|for)\s+(all\s+)?(ai|llm)\s+(assistants?|models?|chatbots?)|system\s?prompt|you are (now )?(chatgpt|an ai|a language model)|du bist (jetzt )?(ein|eine) (ki|sprachmodell))/i;
+  /((ignor\w*|vergiss|disregard|forget)\s+(\p{L}+\s+){0,3}(anweisungen|instruktionen|befehle|instructions|prompts?)|\b(an|für)\s+(alle\s+)?(ki|ai)[-\s]?(assistenten|systeme|modelle|chatbots?)|\b(to|for)\s+(all\s+)?(ai|llm)\s+(assistants?|models?|chatbots?)|system\s?prompt|you are (now )?(chatgpt|an ai|a language model)|du bist (jetzt )?(ein|eine) (ki|sprachmodell))/iu;
 
 export function dropInjections(text: string): string {
   if (!INJECTION.test(text)) return text;

@@ -29,6 +29,8 @@ function noBreakBefore(before: string, after: string): boolean {
   const bare = word.replace(/\.$/, '');
   if (!bare) return false;
   if (ABBREVIATIONS.has(bare.toLowerCase())) return true;
+  // Street names: "Hauptstr. 5", "Bahnhofstr. 12".
+  if (/str$/i.test(bare) && bare.length > 3) return true;
   // Single letters and initials: "z. B.", "p. P.", "u. a.", "J. Smith".
   if (/^\p{L}$/u.test(bare) || /^(\p{L}\.)+\p{L}?$/u.test(bare)) return true;
   // An ordinal or a day number: "15. Oktober", "3. Etage", "am 1. Mai".

@@ -39,7 +39,8 @@ export function isHidden(n: Node): boolean {
 
 /** Inline text of an element: `<br>` becomes a line break, hidden and non-content elements are left out. */
 function inlineText(n: Node): string {
-  if (n.nodeType === 3) return n.textContent ?? '';
+  // Line breaks in the HTML source are spaces; only <br> and blocks break lines.
+  if (n.nodeType === 3) return (n.textContent ?? '').replace(/[\s\u00a0]+/g, ' ');
   if (!isElement(n) || isHidden(n) || SKIP.has(tag(n))) return '';
   if (tag(n) === 'BR') return '\n';
   const t = tag(n);
@@ -140,7 +141,7 @@ function list(ctx: Ctx, n: Node, depth: number) {
 
 function walk(ctx: Ctx, n: Node) {
   if (n.nodeType === 3) {
-    paragraph(ctx, n.textContent ?? '');
+    paragraph(ctx, (n.textContent ?? '').replace(/[\s\u00a0]+/g, ' '));
     return;
   }
   if (n.nodeType !== 1 && n.nodeType !== 9 && n.nodeType !== 11) return;
@@ -155,7 +156,7 @@ function walk(ctx: Ctx, n: Node) {
       if (!isElement(c) || isHidden(c)) continue;
       if (tag(c) === 'DT') subHeading(ctx, inlineText(c));
       else if (tag(c) === 'DD') blockChildren(ctx, c);
-      else if (tag(c) === 'DIV') walk(ctx, c); // <div><dt/><dd/></div> groups are allowed in a dl
+      else if (tag(c) === 'DIV') walk(ctx, { ...c, tagName: 'DL', nodeType: 1, textContent: c.textContent, childNodes: c.childNodes }); // <div><dt/><dd/></div> groups are allowed in a dl
     }
     return;
   }
