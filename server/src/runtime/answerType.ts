@@ -20,7 +20,8 @@ const STATES: Record<AnswerType, RegExp> = {
   price: /(\d[\d.,]*\s?(€|eur\b|euro)|€\s?\d|\d+\s?%|\bkostenlos|\bkostenfrei|\bgratis|\binklusive\b|free of charge|\bincluded\b|\bfree\b)/i,
   time: /(\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(uhr|am|pm|a\.m\.|p\.m\.)\b|rund um die uhr|24\/7|\bround the clock\b)/i,
   date: new RegExp(`(\\b\\d{1,2}\\.\\s?(${MONTH})|\\b(${MONTH})\\s\\d|\\b\\d{1,2}\\.\\s?\\d{1,2}\\.|\\b(19|20)\\d{2}\\b)`, 'i'),
-  number: /\d/,
+  // Digits, or a number written as a word ("zwei bis drei Werktage").
+  number: /\d|\b(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred)\b/i,
 };
 
 export function answerTypes(question: string): AnswerType[] {
