@@ -145,7 +145,9 @@ export function sentenceCoverage(hit: Pick<RetrievedPassage, 'terms' | 'text' | 
     const words = [...context, ...(fold(sentence).match(/[\p{L}\p{N}]+/gu) ?? [])];
     let covered = 0;
     for (const t of hit.terms) {
-      if (t.matched && t.via && words.some((w) => formOf(w, t.via!))) covered += t.idf * (t.weight ?? 1);
+      // Any of the forms the unit holds for the term counts: "Leute" is "Plätze" in one line, "Personen" in the next.
+      const forms = t.vias?.length ? t.vias : t.via ? [t.via] : [];
+      if (t.matched && words.some((w) => forms.some((f) => formOf(w, f)))) covered += t.idf * (t.weight ?? 1);
       else if (!t.matched && answeredByType(t.term, sentence, types)) covered += t.idf;
     }
     best = Math.max(best, covered / total);

@@ -26,7 +26,7 @@ export interface Hit {
   /** Query terms found in the unit's heading or text (not only the page title). */
   bodyMatches: number;
   /** The question's terms in the unit's language, and which of them the unit contains. */
-  terms: { term: string; idf: number; known: boolean; matched: boolean; via?: string; weight?: number }[];
+  terms: { term: string; idf: number; known: boolean; matched: boolean; via?: string; weight?: number; vias?: string[] }[];
 }
 
 interface Posting {
@@ -242,7 +242,7 @@ export class SearchIndex {
     opts: { limit?: number; preferLang?: string; otherLangFactor?: number; synonyms?: Map<string, Map<string, string[]>> } = {},
   ): Hit[] {
     // Per unit and question term, the best contribution of any of the term's alternatives: each term counts once.
-    const scores = new Map<number, { terms: Map<string, { score: number; cover: number; via: string }>; body: Set<string> }>();
+    const scores = new Map<number, { terms: Map<string, { score: number; cover: number; via: string; vias: Set<string> }>; body: Set<string> }>();
     const totals = new Map<string, number>();
     const termsByLang = new Map<string, QueryTerm[]>();
     for (const [lang, lexemes] of queryByLang) {
@@ -263,7 +263,9 @@ export class SearchIndex {
             let e = scores.get(p.doc);
             if (!e) scores.set(p.doc, (e = { terms: new Map(), body: new Set() }));
             const prev = e.terms.get(t.term);
-            if (!prev || score > prev.score) e.terms.set(t.term, { score, cover: Math.max(prev?.cover ?? 0, alt.weight * t.idf), via: alt.lexeme });
+            if (!prev || score > prev.score)
+              e.terms.set(t.term, { score, cover: Math.max(prev?.cover ?? 0, alt.weight * t.idf), via: alt.lexeme, vias: prev?.vias ?? new Set() });
+            e.terms.get(t.term)!.vias.add(alt.lexeme);
             if (p.b + p.d > 0) e.body.add(t.term);
           }
         }
@@ -281,7 +283,7 @@ export class SearchIndex {
       }
       const factor = opts.preferLang && lang !== opts.preferLang ? (opts.otherLangFactor ?? 0.85) : 1;
       const terms = (termsByLang.get(lang) ?? []).map((t) => ({
-        term: t.term, idf: t.idf, known: t.alternatives.length > 0, matched: e.terms.has(t.term), via: e.terms.get(t.term)?.via,
+        term: t.term, idf: t.idf, known: t.alternatives.length > 0, matched: e.terms.has(t.term), via: e.terms.get(t.term)?.via, vias: [...(e.terms.get(t.term)?.vias ?? [])],
         weight: e.terms.has(t.term) ? e.terms.get(t.term)!.cover / (t.idf || 1) : 0,
       }));
       hits.push({ index: doc, score: score * factor, coverage: covered / total, bodyMatches: e.body.size, terms });
