@@ -16,6 +16,7 @@ import { registerOidc } from './oidc/index.ts';
 import { registerWorkers, QUEUES } from './jobs/workers.ts';
 import { startJobs } from './jobs/boss.ts';
 import { ensureAdmin } from './services/accounts.ts';
+import { useEmbeddings } from './services/embeddings.ts';
 import './context.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,6 +46,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   const jobs = await startJobs(db, { databaseUrl: config.DATABASE_URL, queues: QUEUES });
   const ctx: AppContext = { config, db, keys, issuer, audience, verifyToken, jobs };
   app.decorate('ctx', ctx);
+  // Semantic retrieval when EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL are set (retrieve() finds the client by its database).
+  useEmbeddings(db, config, app.log);
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, config.TRIAL_DAYS);
 

@@ -36,6 +36,11 @@ const schema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  // Optional semantic retrieval: an OpenAI-compatible /embeddings endpoint and model (both, or neither).
+  EMBEDDINGS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  EMBEDDINGS_MODEL: z.string().optional(),
+  EMBEDDINGS_API_KEY: z.string().optional(),
+  EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // Public widget API: requests per minute per visitor (chatbot + IP) and per chatbot; longest visitor message.
   WIDGET_RATE_PER_VISITOR: z.coerce.number().int().min(1).default(30),
   WIDGET_RATE_PER_CHATBOT: z.coerce.number().int().min(1).default(1200),
@@ -66,6 +71,10 @@ const schema = z.object({
   /** Unset: path-style addressing when S3_ENDPOINT is set (MinIO and most self-hosted stores), virtual hosts on AWS. */
   S3_FORCE_PATH_STYLE: bool.optional(),
 }).superRefine((c, ctx) => {
+  if (c.EMBEDDINGS_BASE_URL && !c.EMBEDDINGS_MODEL)
+    ctx.addIssue({ code: 'custom', path: ['EMBEDDINGS_MODEL'], message: 'required when EMBEDDINGS_BASE_URL is set' });
+  if (c.EMBEDDINGS_MODEL && !c.EMBEDDINGS_BASE_URL)
+    ctx.addIssue({ code: 'custom', path: ['EMBEDDINGS_BASE_URL'], message: 'required when EMBEDDINGS_MODEL is set' });
   if (!c.S3_BUCKET) return;
   for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
     if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when S3_BUCKET is set' });

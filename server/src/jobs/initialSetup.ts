@@ -7,6 +7,7 @@ import { extractPage } from '../training/extract.ts';
 import { runScrapeJob } from '../training/crawler.ts';
 import { scrapeJobsRepo } from '../training/scrapeJobs.ts';
 import { websiteFor } from '../training/websites.ts';
+import { queueEmbeddings } from './embeddings.ts';
 
 export const INITIAL_SETUP_QUEUE = 'initial-setup';
 
@@ -63,6 +64,7 @@ export async function runInitialSetup(ctx: AppContext, chatbotId: string) {
     organizationId: bot.organization_id, chatbotId: bot.id, websiteId: site.id, lang: site.lang, type: 'spider', url: startUrl,
   });
   const done = await runScrapeJob(ctx, job.id, (p) => chatbotsRepo.setInitialSetup(ctx.db, bot.id, 'running', { ...p }));
+  await queueEmbeddings(ctx, bot.id);
   const progress = { pagesFound: done?.pages_found ?? 0, pagesTrained: done?.pages_trained ?? 0 };
   if (done?.status === 'completed') await chatbotsRepo.setInitialSetup(ctx.db, bot.id, 'completed', progress);
   else

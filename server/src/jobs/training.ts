@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { runScrapeJob } from '../training/crawler.ts';
+import { queueEmbeddings } from './embeddings.ts';
 import { dispatchDueSchedules, runSchedule, TRAINING_SCHEDULE_QUEUE, TRAINING_TICK_QUEUE } from '../training/schedules.ts';
 import { TRAINING_CRAWL_QUEUE } from '../training/websites.ts';
 
@@ -9,10 +10,12 @@ export const TRAINING_QUEUES = [TRAINING_CRAWL_QUEUE, TRAINING_SCHEDULE_QUEUE, T
 /** Crawl jobs, the minutely dispatcher of due training schedules, and the scheduled reruns. */
 export async function registerTrainingWorkers(ctx: AppContext) {
   await ctx.jobs.work<{ jobId: string }>(TRAINING_CRAWL_QUEUE, async (data) => {
-    await runScrapeJob(ctx, data.jobId);
+    const done = await runScrapeJob(ctx, data.jobId);
+    await queueEmbeddings(ctx, done?.chatbot_id);
   });
   await ctx.jobs.work<{ scheduleId: string }>(TRAINING_SCHEDULE_QUEUE, async (data) => {
-    await runSchedule(ctx, data.scheduleId);
+    const done = await runSchedule(ctx, data.scheduleId);
+    await queueEmbeddings(ctx, done?.chatbot_id);
   });
   await ctx.jobs.work(TRAINING_TICK_QUEUE, async () => {
     await dispatchDueSchedules(ctx);

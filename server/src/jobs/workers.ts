@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { registerEmbeddingsWorkers } from './embeddings.ts';
 import { INITIAL_SETUP_QUEUE, registerInitialSetupWorker } from './initialSetup.ts';
 import { registerTrainingWorkers, TRAINING_QUEUES } from './training.ts';
 
@@ -9,4 +10,6 @@ export const QUEUES: string[] = [INITIAL_SETUP_QUEUE, ...TRAINING_QUEUES];
 export async function registerWorkers(ctx: AppContext) {
   await registerInitialSetupWorker(ctx);
   await registerTrainingWorkers(ctx);
+  // Only when EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL are set (its queues are created with their own policy).
+  await registerEmbeddingsWorkers(ctx);
 }

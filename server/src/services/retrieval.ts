@@ -2,6 +2,7 @@ import type { Queryable } from '../db/index.ts';
 import type { UnitKind } from '../training/chunk.ts';
 import { baseLang, tsConfigFor } from '../training/lang.ts';
 import { normalizeForIndex, stripQuestionFillers } from '../training/normalize.ts';
+import { embeddingsFor, VectorIndex, type EmbeddingsUse } from './embeddings.ts';
 import { GLOSSARY } from './glossary.ts';
 import { SearchIndex, parseTsvector, type Hit } from './searchIndex.ts';
 
@@ -24,20 +25,24 @@ export interface RetrievedPassage extends Passage {
   coverage: number;
   bodyMatches: number;
   terms: Hit['terms'];
+  /** Cosine similarity of the unit to the question: only when semantic retrieval is on and the unit has a vector. */
+  similarity?: number;
 }
 
 interface Loaded {
   version: string;
   index: SearchIndex;
-  units: Omit<RetrievedPassage, 'score' | 'coverage' | 'bodyMatches' | 'terms'>[];
+  units: Omit<RetrievedPassage, 'score' | 'coverage' | 'bodyMatches' | 'terms' | 'similarity'>[];
   configs: Map<string, string>; // base language → text-search configuration
+  /** The units' vectors of the embeddings model (semantic retrieval on and the chatbot's passages embedded), else null. */
+  vectors: VectorIndex | null;
 }
 
 /** Indexes of the chatbots asked recently, newest last; each is rebuilt when its chatbot's index_version moves. */
 const cache = new Map<string, Promise<Loaded>>();
 const CACHE_CHATBOTS = 50;
 
-async function load(db: Queryable, chatbotId: string, version: string): Promise<Loaded> {
+async function load(db: Queryable, chatbotId: string, version: string, model: string | null): Promise<Loaded> {
   const r = await db.query<{
     id: string; lang: string; heading: string; kind: UnitKind; text: string; tsv: string;
     source_type: Passage['source']['type']; source_id: string; url: string | null; title: string | null; name: string | null;
@@ -69,13 +74,28 @@ async function load(db: Queryable, chatbotId: string, version: string): Promise<
   const index = new SearchIndex(r.rows.map((x) => ({ id: x.id, lang: x.lang, terms: parseTsvector(x.tsv) })));
   const configs = new Map<string, string>();
   for (const lang of index.languages()) configs.set(lang, await tsConfigFor(db, lang));
-  return { version, index, units, configs };
+  return { version, index, units, configs, vectors: model ? await loadVectors(db, chatbotId, model, units) : null };
 }
 
-async function indexFor(db: Queryable, chatbotId: string): Promise<Loaded | null> {
+/** The chatbot's vectors of `model`, each at its unit's position (a vector whose passage is not among the units is ignored). */
+async function loadVectors(db: Queryable, chatbotId: string, model: string, units: { id: string }[]): Promise<VectorIndex | null> {
+  const r = await db.query<{ id: string; embedding: number[] }>(
+    'select passage_id::text as id, embedding from passage_embeddings where chatbot_id = $1 and model = $2',
+    [chatbotId, model],
+  );
+  if (!r.rows.length) return null;
+  const position = new Map(units.map((u, i) => [u.id, i]));
+  const rows = r.rows.flatMap((x) => (position.has(x.id) ? [{ unit: position.get(x.id)!, vector: x.embedding.map(Number) }] : []));
+  const vectors = new VectorIndex(rows);
+  return vectors.size ? vectors : null;
+}
+
+/** `model`: the embeddings model whose vectors load with the index (null: lexical only). */
+async function indexFor(db: Queryable, chatbotId: string, model: string | null): Promise<Loaded | null> {
   const v = await db.query<{ v: string }>('select index_version::text as v from chatbots where id = $1', [chatbotId]);
   if (!v.rows[0]) return null;
-  const version = v.rows[0].v;
+  // The embeddings job bumps index_version when it has written vectors, so new vectors load like new passages.
+  const version = model ? `${v.rows[0].v}|${model}` : v.rows[0].v;
   let entry = cache.get(chatbotId);
   if (entry) {
     const loaded = await entry.catch(() => null);
@@ -85,7 +105,7 @@ async function indexFor(db: Queryable, chatbotId: string): Promise<Loaded | null
       return loaded;
     }
   }
-  entry = load(db, chatbotId, version);
+  entry = load(db, chatbotId, version, model);
   cache.delete(chatbotId);
   cache.set(chatbotId, entry);
   entry.catch(() => cache.delete(chatbotId));
@@ -142,16 +162,25 @@ function glossaryMatches(groups: LexemeGroup[], lexemes: string[]): Map<string, 
  * Ranked units of the chatbot's index for a question, in every language the chatbot has content
  * in: the question is parsed with each language's configuration, and units in the visitor's
  * language rank first among equals.
+ *
+ * With semantic retrieval on (an embeddings client registered for `db`, see services/embeddings.ts)
+ * and the chatbot's passages embedded, the question is embedded too and the lexical ranking is fused
+ * with the cosine ranking (fuse()). Otherwise, or when the endpoint fails, the ranking is the
+ * lexical one, exactly as without the feature.
  */
 export async function retrieve(
   db: Queryable,
   q: { chatbotId: string; lang: string; question: string; limit?: number },
+  opts: { embeddings?: EmbeddingsUse | null } = {},
 ): Promise<RetrievedPassage[]> {
   const question = normalizeForIndex(stripQuestionFillers(q.question.slice(0, 1000)));
   if (!question.trim()) return [];
-  const loaded = await indexFor(db, q.chatbotId);
+  const semantic = opts.embeddings === undefined ? embeddingsFor(db) : opts.embeddings;
+  const loaded = await indexFor(db, q.chatbotId, semantic?.client.model ?? null);
   if (!loaded || !loaded.index.size) return [];
   const limit = Math.min(Math.max(q.limit ?? 5, 1), 50);
+  // The question's vector is asked for now: the call runs while PostgreSQL parses the question.
+  const questionVector = semantic && loaded.vectors ? embedQuestion(semantic, q.question.slice(0, 1000)) : null;
   const langs = [...loaded.configs.keys()];
   // The question in each language's configuration; for the other languages, without the words that
   // are stop words in the visitor's own language ("the", "if", "at" mean nothing on a German page).
@@ -167,8 +196,96 @@ export async function retrieve(
   const byLang = new Map(r.rows.map((x) => [x.lang, x.lexemes]));
   const synonyms = new Map<string, Map<string, string[]>>();
   for (const [lang, lexemes] of byLang) synonyms.set(lang, glossaryMatches(await glossaryFor(db, loaded.configs.get(lang)!), lexemes));
-  const hits = loaded.index.search(byLang, { limit, preferLang: baseLang(q.lang), otherLangFactor: 0.4, synonyms });
-  return hits.map((h) => ({ ...loaded.units[h.index], score: h.score, coverage: h.coverage, bodyMatches: h.bodyMatches, terms: h.terms }));
+  const vector = questionVector && (await questionVector);
+  const searchOpts = { preferLang: baseLang(q.lang), otherLangFactor: 0.4, synonyms };
+  if (!vector || !loaded.vectors) {
+    const hits = loaded.index.search(byLang, { limit, ...searchOpts });
+    return hits.map((h) => ({ ...loaded.units[h.index], score: h.score, coverage: h.coverage, bodyMatches: h.bodyMatches, terms: h.terms }));
+  }
+  const lexical = loaded.index.search(byLang, { limit: Math.max(limit, FUSION_DEPTH), ...searchOpts });
+  return fuse(loaded, lexical, loaded.vectors.similarities(vector), { limit, preferLang: searchOpts.preferLang });
+}
+
+/** Reciprocal rank fusion: a unit scores 1 / (RRF_K + rank) in each ranking it is in (rank 1 = best; k = 60 as in Cormack et al. 2009). */
+export const RRF_K = 60;
+/** How deep each ranking (lexical, semantic) goes into the fusion. */
+export const FUSION_DEPTH = 50;
+/**
+ * Calibration of the cosine into the gate's coverage: semanticCoverage = clamp((cosine − FROM) / SPAN, 0, 1).
+ * At or below FROM (0.5) a unit is not near enough to count (nor to enter the semantic ranking); at
+ * FROM + SPAN (0.8) it counts as covering the whole question; the default gate (DEFAULT_MIN_COVERAGE
+ * 0.45) is passed from a cosine of 0.635 on. Meant for current models, whose unrelated texts mostly
+ * score below 0.5 and close paraphrases above 0.65; a model whose cosines sit higher overall
+ * (text-embedding-ada-002: 0.7 for almost anything) needs a higher FROM. Not yet measured on a real
+ * model (the tests use a fake endpoint): check it with the quality bench when one is at hand.
+ */
+export const SEMANTIC_COVERAGE_FROM = 0.5;
+export const SEMANTIC_COVERAGE_SPAN = 0.3;
+export const semanticCoverage = (cosine: number) => Math.min(1, Math.max(0, (cosine - SEMANTIC_COVERAGE_FROM) / SEMANTIC_COVERAGE_SPAN));
+/** After a failed call for a question, visitors' questions go lexical-only this long (a dead endpoint must not add its timeout to every answer). */
+const EMBEDDINGS_PAUSE_MS = 30_000;
+const pausedUntil = new WeakMap<object, number>();
+
+async function embedQuestion(use: EmbeddingsUse, question: string): Promise<number[] | null> {
+  if ((pausedUntil.get(use.client) ?? 0) > Date.now()) return null;
+  try {
+    return await use.client.embedQuery(question);
+  } catch (e) {
+    pausedUntil.set(use.client, Date.now() + EMBEDDINGS_PAUSE_MS);
+    use.log?.warn({ err: (e as Error).message }, 'embeddings endpoint failed: lexical retrieval only for 30 s');
+    return null;
+  }
+}
+
+/**
+ * Fuses the lexical ranking with the semantic one (units by cosine above SEMANTIC_COVERAGE_FROM) by
+ * reciprocal rank fusion over the top FUSION_DEPTH of each; `score` is the fused score. A unit's
+ * coverage is the larger of its lexical coverage and its calibrated cosine; a unit the semantic
+ * ranking alone found (it shares no word with the question) has that coverage, one body match and
+ * no matched terms. As in the lexical search, the best few units of every other language stay in
+ * reach beyond the limit.
+ */
+function fuse(
+  loaded: Loaded,
+  lexical: Hit[],
+  similarities: Map<number, number>,
+  opts: { limit: number; preferLang: string },
+): RetrievedPassage[] {
+  const semantic = [...similarities]
+    .filter(([, cosine]) => cosine > SEMANTIC_COVERAGE_FROM)
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, FUSION_DEPTH);
+  // The lexical list is the top FUSION_DEPTH and the best few of every other language below them.
+  const lexRank = new Map(lexical.map((h, r) => [h.index, r + 1]));
+  const semRank = new Map(semantic.map(([unit], r) => [unit, r + 1]));
+  const byUnit = new Map(lexical.map((h) => [h.index, h]));
+  const rrf = (rank: number | undefined) => (rank ? 1 / (RRF_K + rank) : 0);
+  const fused = [...new Set([...lexRank.keys(), ...semRank.keys()])]
+    .map((unit) => ({ unit, score: rrf(lexRank.get(unit)) + rrf(semRank.get(unit)), lr: lexRank.get(unit) ?? Infinity, sr: semRank.get(unit) ?? Infinity }))
+    .sort((a, b) => b.score - a.score || a.lr - b.lr || a.sr - b.sr || a.unit - b.unit);
+  const top = fused.slice(0, opts.limit);
+  const perLang = new Map<string, number>();
+  const langOf = (unit: number) => loaded.units[unit].lang;
+  for (const f of top) perLang.set(langOf(f.unit), (perLang.get(langOf(f.unit)) ?? 0) + 1);
+  for (const f of fused.slice(opts.limit)) {
+    const lang = langOf(f.unit);
+    if (lang === opts.preferLang || (perLang.get(lang) ?? 0) >= 4) continue;
+    perLang.set(lang, (perLang.get(lang) ?? 0) + 1);
+    top.push(f);
+  }
+  return top.map((f) => {
+    const h = byUnit.get(f.unit);
+    const similarity = similarities.get(f.unit);
+    const near = similarity === undefined ? 0 : semanticCoverage(similarity);
+    return {
+      ...loaded.units[f.unit],
+      score: f.score,
+      coverage: Math.max(h?.coverage ?? 0, near),
+      bodyMatches: Math.max(h?.bodyMatches ?? 0, near > 0 ? 1 : 0),
+      terms: h?.terms ?? [],
+      ...(similarity === undefined ? {} : { similarity }),
+    };
+  });
 }
 
 /** Below this a stored question is not "the same question" as the visitor's. */

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../../../errors.ts';
+import { queueEmbeddings } from '../../../jobs/embeddings.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { assertPoolLanguage } from '../../../services/languages.ts';
 import { requireChatbot } from '../../../services/tenancy.ts';
@@ -104,6 +105,8 @@ export default async function chatsRoutes(app: FastifyInstance) {
   app.post('/chats/:chatId/messages/:messageId/optimize', async (req) => {
     const p = parse(messageParams, req.params);
     const body = parse(optimizeBody, req.body);
-    return optimizeAnswer(db, requireAuth(req).organizationId, p.chatId, p.messageId, body);
+    const result = await optimizeAnswer(db, requireAuth(req).organizationId, p.chatId, p.messageId, body);
+    await queueEmbeddings(app.ctx, result.qna.chatbotId);
+    return result;
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { AppError, badRequest, notFound, parse, tooLarge } from '../../../errors.ts';
+import { queueEmbeddings } from '../../../jobs/embeddings.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { parseListQuery, sendList } from '../../simpleRest.ts';
 import { addDocument, deleteDocument, toApiDocument, type DocumentRow } from '../../../training/documents.ts';
@@ -55,6 +56,7 @@ export default async function documentsRoutes(app: FastifyInstance) {
     const f = parse(z.object(chatbotScope), { ...(req.query as object), ...fields });
     const { bot } = await scoped(req, f.chatbotId);
     const doc = await addDocument(app.ctx, bot, { lang: langOr(f.lang, bot), name: part.filename || 'document', buf });
+    await queueEmbeddings(app.ctx, bot.id);
     return reply.status(201).send(toApiDocument(doc));
   });
 
@@ -71,6 +73,7 @@ export default async function documentsRoutes(app: FastifyInstance) {
     if (res.status < 200 || res.status >= 300) throw new AppError(400, 'UrlLoadFailed', `The URL answered ${res.status}`, { status: res.status });
     const name = decodeURIComponent(path.basename(new URL(res.url).pathname)) || 'document';
     const doc = await addDocument(app.ctx, bot, { lang: langOr(body.lang, bot), name, buf: res.body, sourceUrl: body.url });
+    await queueEmbeddings(app.ctx, bot.id);
     return reply.status(201).send(toApiDocument(doc));
   });
 

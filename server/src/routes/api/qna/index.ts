@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { badRequest, notFound, parse } from '../../../errors.ts';
+import { queueEmbeddings } from '../../../jobs/embeddings.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { parseListQuery, sendList } from '../../simpleRest.ts';
 import { removePassages } from '../../../training/indexer.ts';
@@ -81,6 +82,7 @@ export default async function qnaRoutes(app: FastifyInstance) {
       await syncQnaPassage(tx, r.rows[0]);
       return r.rows[0];
     });
+    await queueEmbeddings(app.ctx, row.chatbot_id);
     return reply.status(201).send(toApiQna(row));
   });
 
@@ -88,7 +90,7 @@ export default async function qnaRoutes(app: FastifyInstance) {
   const updateBody = z.object({ question: text(2000).optional(), answer: text(20000).optional(), active: z.boolean().optional() });
   const update = async (id: string, orgId: string, patch: z.infer<typeof updateBody>) => {
     const cur = await qnaInOrg(app, id, orgId);
-    return db.transaction(async (tx) => {
+    const row = await db.transaction(async (tx) => {
       const r = await tx.query<QnaRow>(
         'update qna set question = $2, answer = $3, active = $4, updated_at = now() where id = $1 returning *',
         [cur.id, patch.question ?? cur.question, patch.answer ?? cur.answer, patch.active ?? cur.active],
@@ -96,6 +98,8 @@ export default async function qnaRoutes(app: FastifyInstance) {
       await syncQnaPassage(tx, r.rows[0]);
       return r.rows[0];
     });
+    await queueEmbeddings(app.ctx, row.chatbot_id);
+    return row;
   };
   app.put('/qna/:id', async (req) => toApiQna(await update(idParam(req.params), requireAuth(req).organizationId, parse(updateBody, req.body))));
   app.post('/qna/:id/activate', async (req) => toApiQna(await update(idParam(req.params), requireAuth(req).organizationId, { active: true })));
@@ -112,6 +116,7 @@ export default async function qnaRoutes(app: FastifyInstance) {
       for (const q of r.rows) await syncQnaPassage(tx, q);
       return r.rows;
     });
+    await queueEmbeddings(app.ctx, body.chatbotId);
     return rows.map(toApiQna);
   });
 
@@ -148,6 +153,7 @@ export default async function qnaRoutes(app: FastifyInstance) {
     };
     if (f.mode === 'check') return { ...summary, imported: 0, skipped: 0, rows: rows.slice(0, 1000) };
     const result = await importQna(db, bot, lang, rows, f.mode);
+    await queueEmbeddings(app.ctx, bot.id);
     return { ...summary, ...result };
   });
 }
