@@ -91,6 +91,16 @@ describe('spider crawl of a local website', () => {
     expect(await retrieve(s.db, { chatbotId, lang: 'de', question: 'Quantenchromodynamik' })).toEqual([]);
   });
 
+  it('ranks a large chatbot from PostgreSQL candidates the same way (in-memory index bound lowered to 1 unit)', async () => {
+    const large = { maxInMemoryUnits: 1 };
+    const de = await retrieve(s.db, { chatbotId, lang: 'de', question: 'Wie lange dauert die Lieferzeit?' }, large);
+    expect(de[0].source.url).toBe(`${site.base}/versand.html`);
+    expect(de[0].coverage).toBeGreaterThan(0);
+    const en = await retrieve(s.db, { chatbotId, lang: 'en', question: 'How long does delivery take?' }, large);
+    expect(en[0].source.url).toBe(`${site.base}/en/shipping.html`);
+    expect(await retrieve(s.db, { chatbotId, lang: 'de', question: 'Quantenchromodynamik' }, large)).toEqual([]);
+  });
+
   it('lists, sorts and filters pages and builds the site tree', async () => {
     const byUrlDesc = await s.api('GET', `/api/v1/webpages?filter=${q({ chatbotId, lang: 'de' })}&sort=${q(['url', 'DESC'])}&range=${q([0, 1])}`, { token });
     expect(byUrlDesc.headers.get('content-range')).toBe('webpages 0-1/7');

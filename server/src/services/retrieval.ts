@@ -5,6 +5,7 @@ import { normalizeForIndex, stripQuestionFillers } from '../training/normalize.t
 import { embeddingsFor, VectorIndex, type EmbeddingsUse } from './embeddings.ts';
 import { GLOSSARY } from './glossary.ts';
 import { SearchIndex, parseTsvector, type Hit } from './searchIndex.ts';
+import { MAX_IN_MEMORY_UNITS, anyOf, candidateUnits, type CandidateRow } from './candidates.ts';
 
 export interface Passage {
   id: string;
@@ -31,6 +32,8 @@ export interface RetrievedPassage extends Passage {
 
 interface Loaded {
   version: string;
+  /** Too many units for a full in-memory index: each question ranks candidates from PostgreSQL (candidates.ts). */
+  large: boolean;
   index: SearchIndex;
   units: Omit<RetrievedPassage, 'score' | 'coverage' | 'bodyMatches' | 'terms' | 'similarity'>[];
   configs: Map<string, string>; // base language → text-search configuration
@@ -42,11 +45,17 @@ interface Loaded {
 const cache = new Map<string, Promise<Loaded>>();
 const CACHE_CHATBOTS = 50;
 
-async function load(db: Queryable, chatbotId: string, version: string, model: string | null): Promise<Loaded> {
-  const r = await db.query<{
-    id: string; lang: string; heading: string; kind: UnitKind; text: string; tsv: string;
-    source_type: Passage['source']['type']; source_id: string; url: string | null; title: string | null; name: string | null;
-  }>(
+async function load(db: Queryable, chatbotId: string, version: string, model: string | null, maxInMemory: number): Promise<Loaded> {
+  const size = await db.query<{ n: number; langs: string[] }>(
+    'select count(*)::int as n, coalesce(array_agg(distinct lang), \'{}\') as langs from passages where chatbot_id = $1',
+    [chatbotId],
+  );
+  if (size.rows[0].n > maxInMemory) {
+    const configs = new Map<string, string>();
+    for (const lang of size.rows[0].langs) configs.set(lang, await tsConfigFor(db, lang));
+    return { version, large: true, index: new SearchIndex([]), units: [], configs, vectors: null };
+  }
+  const r = await db.query<CandidateRow>(
     `select p.id::text as id, p.lang, p.heading, p.kind, p.text, p.tsv::text as tsv, p.source_type, p.source_id::text as source_id,
             w.url, coalesce(w.title, qa.question) as title, d.name
        from passages p
@@ -57,7 +66,15 @@ async function load(db: Queryable, chatbotId: string, version: string, model: st
       order by p.source_type, p.source_id, p.ord`,
     [chatbotId],
   );
-  const units = r.rows.map((x) => ({
+  const units = r.rows.map(toUnit);
+  const index = new SearchIndex(r.rows.map((x) => ({ id: x.id, lang: x.lang, terms: parseTsvector(x.tsv) })));
+  const configs = new Map<string, string>();
+  for (const lang of index.languages()) configs.set(lang, await tsConfigFor(db, lang));
+  return { version, large: false, index, units, configs, vectors: model ? await loadVectors(db, chatbotId, model, units) : null };
+}
+
+function toUnit(x: CandidateRow) {
+  return {
     id: x.id,
     text: x.text,
     lang: x.lang,
@@ -70,11 +87,7 @@ async function load(db: Queryable, chatbotId: string, version: string, model: st
       ...(x.title ? { title: x.title } : {}),
       ...(x.name ? { name: x.name } : {}),
     },
-  }));
-  const index = new SearchIndex(r.rows.map((x) => ({ id: x.id, lang: x.lang, terms: parseTsvector(x.tsv) })));
-  const configs = new Map<string, string>();
-  for (const lang of index.languages()) configs.set(lang, await tsConfigFor(db, lang));
-  return { version, index, units, configs, vectors: model ? await loadVectors(db, chatbotId, model, units) : null };
+  };
 }
 
 /** The chatbot's vectors of `model`, each at its unit's position (a vector whose passage is not among the units is ignored). */
@@ -91,11 +104,11 @@ async function loadVectors(db: Queryable, chatbotId: string, model: string, unit
 }
 
 /** `model`: the embeddings model whose vectors load with the index (null: lexical only). */
-async function indexFor(db: Queryable, chatbotId: string, model: string | null): Promise<Loaded | null> {
+async function indexFor(db: Queryable, chatbotId: string, model: string | null, maxInMemory: number): Promise<Loaded | null> {
   const v = await db.query<{ v: string }>('select index_version::text as v from chatbots where id = $1', [chatbotId]);
   if (!v.rows[0]) return null;
   // The embeddings job bumps index_version when it has written vectors, so new vectors load like new passages.
-  const version = model ? `${v.rows[0].v}|${model}` : v.rows[0].v;
+  const version = `${v.rows[0].v}|${model ?? ''}|${maxInMemory}`;
   let entry = cache.get(chatbotId);
   if (entry) {
     const loaded = await entry.catch(() => null);
@@ -105,7 +118,7 @@ async function indexFor(db: Queryable, chatbotId: string, model: string | null):
       return loaded;
     }
   }
-  entry = load(db, chatbotId, version, model);
+  entry = load(db, chatbotId, version, model, maxInMemory);
   cache.delete(chatbotId);
   cache.set(chatbotId, entry);
   entry.catch(() => cache.delete(chatbotId));
@@ -171,13 +184,13 @@ function glossaryMatches(groups: LexemeGroup[], lexemes: string[]): Map<string, 
 export async function retrieve(
   db: Queryable,
   q: { chatbotId: string; lang: string; question: string; limit?: number },
-  opts: { embeddings?: EmbeddingsUse | null } = {},
+  opts: { embeddings?: EmbeddingsUse | null; /** Units above which candidates come from PostgreSQL (tests lower it). */ maxInMemoryUnits?: number } = {},
 ): Promise<RetrievedPassage[]> {
   const question = normalizeForIndex(stripQuestionFillers(q.question.slice(0, 1000)));
   if (!question.trim()) return [];
   const semantic = opts.embeddings === undefined ? embeddingsFor(db) : opts.embeddings;
-  const loaded = await indexFor(db, q.chatbotId, semantic?.client.model ?? null);
-  if (!loaded || !loaded.index.size) return [];
+  const loaded = await indexFor(db, q.chatbotId, semantic?.client.model ?? null, opts.maxInMemoryUnits ?? MAX_IN_MEMORY_UNITS);
+  if (!loaded || (!loaded.large && !loaded.index.size)) return [];
   const limit = Math.min(Math.max(q.limit ?? 5, 1), 50);
   // The question's vector is asked for now: the call runs while PostgreSQL parses the question.
   const questionVector = semantic && loaded.vectors ? embedQuestion(semantic, q.question.slice(0, 1000)) : null;
@@ -198,6 +211,20 @@ export async function retrieve(
   for (const [lang, lexemes] of byLang) synonyms.set(lang, glossaryMatches(await glossaryFor(db, loaded.configs.get(lang)!), lexemes));
   const vector = questionVector && (await questionVector);
   const searchOpts = { preferLang: baseLang(q.lang), otherLangFactor: 0.4, synonyms };
+  if (loaded.large) {
+    // A large chatbot: the question's words and their glossary synonyms fetch candidates, ranked as a small index.
+    const queries = new Map<string, string>();
+    for (const [lang, lexemes] of byLang) {
+      const query = anyOf([...lexemes, ...[...(synonyms.get(lang)?.values() ?? [])].flat()]);
+      if (query) queries.set(lang, query);
+    }
+    const rows = await candidateUnits(db, q.chatbotId, queries);
+    const units = rows.map(toUnit);
+    const index = new SearchIndex(rows.map((x) => ({ id: x.id, lang: x.lang, terms: parseTsvector(x.tsv) })));
+    return index
+      .search(byLang, { limit, ...searchOpts })
+      .map((h) => ({ ...units[h.index], score: h.score, coverage: h.coverage, bodyMatches: h.bodyMatches, terms: h.terms }));
+  }
   if (!vector || !loaded.vectors) {
     const hits = loaded.index.search(byLang, { limit, ...searchOpts });
     return hits.map((h) => ({ ...loaded.units[h.index], score: h.score, coverage: h.coverage, bodyMatches: h.bodyMatches, terms: h.terms }));
