@@ -11,8 +11,8 @@ import type { Queryable } from '../db/index.ts';
 export const MAX_IN_MEMORY_UNITS = 20_000;
 
 /** Rows looked at before ranking (bounds the cost of a question made of common words), and rows ranked in memory. */
-const SCAN = 1500;
-const KEEP = 300;
+const SCAN = 1000;
+const KEEP = 120;
 
 export interface CandidateRow {
   id: string;
