@@ -12,7 +12,7 @@ export const MAX_IN_MEMORY_UNITS = 20_000;
 
 /** Rows looked at before ranking (bounds the cost of a question made of common words), and rows ranked in memory. */
 const SCAN = 1000;
-const KEEP = 120;
+const KEEP = 80;
 
 export interface CandidateRow {
   id: string;

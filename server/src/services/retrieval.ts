@@ -220,7 +220,7 @@ export async function retrieve(
     }
     const rows = await candidateUnits(db, q.chatbotId, queries);
     const units = rows.map(toUnit);
-    const index = new SearchIndex(rows.map((x) => ({ id: x.id, lang: x.lang, terms: parseTsvector(x.tsv) })));
+    const index = new SearchIndex(rows.map((x) => ({ id: x.id, lang: x.lang, terms: parseTsvector(x.tsv) })), { fuzzy: false });
     return index
       .search(byLang, { limit, ...searchOpts })
       .map((h) => ({ ...units[h.index], score: h.score, coverage: h.coverage, bodyMatches: h.bodyMatches, terms: h.terms }));

@@ -99,7 +99,11 @@ export class SearchIndex {
   /** Units per language that contain a lexeme. */
   private readonly dfs = new Map<string, Map<string, number>>();
 
-  constructor(units: IndexedUnit[]) {
+  /**
+   * `fuzzy: false` for an index over one question's candidates: a word missing from a few hundred
+   * units is no typo, and matching it against their vocabulary would cost more than the rest.
+   */
+  constructor(units: IndexedUnit[], private readonly opts: { fuzzy?: boolean } = {}) {
     this.size = units.length;
     this.langs = units.map((u) => u.lang);
     this.lengths = units.map((u) => {
@@ -122,10 +126,18 @@ export class SearchIndex {
         list.push({ doc, ...f });
       }
     });
-    for (const [lang, words] of this.vocab) {
-      this.sorted.set(lang, [...words].sort());
-      this.reversed.set(lang, [...words].map((w) => [...w].reverse().join('')).sort());
-    }
+  }
+
+  private sortedOf(lang: string): string[] {
+    let list = this.sorted.get(lang);
+    if (!list) this.sorted.set(lang, (list = [...(this.vocab.get(lang) ?? [])].sort()));
+    return list;
+  }
+
+  private reversedOf(lang: string): string[] {
+    let list = this.reversed.get(lang);
+    if (!list) this.reversed.set(lang, (list = [...(this.vocab.get(lang) ?? [])].map((w) => [...w].reverse().join('')).sort()));
+    return list;
   }
 
   languages(): string[] {
@@ -185,7 +197,7 @@ export class SearchIndex {
   /** A word the vocabulary has, or the stem of one (the stemmer cuts "mitnahme" to "mitnahm"). */
   private known(w: string, lang: string): boolean {
     if (this.has(lang, w)) return true;
-    return w.length >= 4 && this.withPrefix(this.sorted.get(lang), w, 1).some((x) => x.length - w.length <= 2);
+    return w.length >= 4 && this.withPrefix(this.sortedOf(lang), w, 1).some((x) => x.length - w.length <= 2);
   }
 
   /** The vocabulary entries a question term stands for in one language (`synonyms`: words of the same concept). */
@@ -193,7 +205,7 @@ export class SearchIndex {
     const alts = new Map<string, number>();
     const add = (lexeme: string, weight: number) => alts.set(lexeme, Math.max(alts.get(lexeme) ?? 0, weight));
     for (const w of synonyms) if (w !== term && this.has(lang, w)) add(w, 0.8);
-    const sorted = this.sorted.get(lang);
+    const sorted = this.sortedOf(lang);
     const known = this.has(lang, term);
     if (known) add(term, 1);
     if (term.length >= 4 && !/^\d+$/.test(term)) {
@@ -205,12 +217,12 @@ export class SearchIndex {
       }
       // Compounds ending in the term: "reifenwechsel" → "winterreifenwechsel".
       const rev = [...term].reverse().join('');
-      for (const r of this.withPrefix(this.reversed.get(lang), rev)) {
+      for (const r of this.withPrefix(this.reversedOf(lang), rev)) {
         const w = [...r].reverse().join('');
         if (w !== term) add(w, 0.7);
       }
     }
-    if (!known && term.length >= 5 && !/\d/.test(term)) {
+    if (!known && this.opts.fuzzy !== false && term.length >= 5 && !/\d/.test(term)) {
       // A shortened or misspelt word: "telefonnr" → "telefon", "reservirung" → "reservierung".
       for (let n = term.length - 1; n >= Math.max(4, Math.ceil(term.length * 0.6)); n--) {
         if (this.has(lang, term.slice(0, n))) {
