@@ -13,9 +13,9 @@ const HR = [
 const PERSON = [
   /\b(mit )?(einem|einer|jemandem|ihnen|einem echten)? ?(menschen|mitarbeiter(in)?|ansprechpartner(in)?|berater(in)?)\b.*\b(sprechen|reden|kontakt|verbinden)/,
   /\b(sprechen|reden)\b.*\b(menschen|mitarbeiter|person|jemandem)/,
-  /\bansprechpartner/, /\brückruf/, /\bruf(en sie)? mich (an|zurück)/, /\bkontakt(ieren|aufnahme)?\b.*\b(person|mitarbeiter|mensch)/,
+  /\bansprechpartner/, /\brückruf/, /\bzurück(zu)?rufen\b/, /\bruf(en|t)? (sie |ihr )?(mich|uns) (bitte )?(an|zurück)\b/, /\bruf(en sie)? mich (an|zurück)/, /\bkontakt(ieren|aufnahme)?\b.*\b(person|mitarbeiter|mensch)/,
   /\b(talk|speak|chat) (to|with) (a |an |some)?(human|person|someone|agent|representative|employee)/,
-  /\b(human|real person|live agent|customer service agent)\b(?! resources)/, /\bcall me( back)?\b/, /\bcontact person\b/,
+  /\b(human|real person|live agent|customer service agent)\b(?! resources)/, /\bcall me( back)?\b/, /\b(call|ring) (me|us) back\b/, /\bcallback\b/, /\bcontact person\b/,
 ];
 
 export function isHrQuestion(text: string) {
