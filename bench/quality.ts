@@ -1,4 +1,5 @@
-// Answer quality on an evaluation site: `npm run bench -- quality [--site DIR] [--verbose] [--json FILE] [--limit N]`.
+// Answer quality on an evaluation site: `npm run bench -- quality [--site DIR] [--verbose] [--json FILE] [--limit N]
+// [--explain ID,…|failed]`.
 // Serves DIR (default ../shared/eval/site-hotel), trains the real server on it through the API as a new trial customer,
 // asks every question of DIR/questions.json through the widget's public API and scores the answers by the rules of
 // DIR/README.md (bench/quality/score.ts). PGlite in memory, or PostgreSQL with BENCH_DATABASE_URL; a language model
@@ -15,6 +16,7 @@ const { values } = parseArgs({
     verbose: { type: 'boolean', short: 'v', default: false },
     json: { type: 'string' },
     limit: { type: 'string' },
+    explain: { type: 'string', multiple: true },
   },
   strict: true,
 });
@@ -27,6 +29,7 @@ const result = await runQualityBench({
   databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
   verbose: true,
   limit: values.limit ? Number(values.limit) : undefined,
+  explain: values.explain?.flatMap((v) => v.split(',')),
 });
 console.log(formatReport(result, { verbose: values.verbose }));
 if (values.json) {

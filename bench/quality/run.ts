@@ -14,6 +14,7 @@ import { createThrowawayDatabase } from '../../server/src/db/throwaway.ts';
 import { createAccount } from '../../server/src/services/accounts.ts';
 import { mintAccessToken } from '../../server/src/auth/tokens.ts';
 import { freePort } from '../_load.ts';
+import { explainQuestion } from './explain.ts';
 import {
   aliasMap, breakdown, canonicalPath, formatTable, headline, scoreQuestion, sourcePath,
   type BotReply, type EvalQuestion, type GroupFigures, type Headline, type QuestionResult,
@@ -34,6 +35,8 @@ export interface QualityOptions {
   env?: Record<string, string | undefined>;
   /** Only the first n questions (a quick look); all when unset. */
   limit?: number;
+  /** Question ids (or 'failed') whose retrieved units and gate figures are printed: why a question failed. */
+  explain?: string[];
 }
 
 export interface LanguageTraining {
@@ -313,6 +316,11 @@ export async function runQualityBench(opts: QualityOptions = {}): Promise<Qualit
       if ((i + 1) % 20 === 0) log(`quality: ${i + 1}/${questions.length} asked`);
     }
 
+    if (opts.explain?.length) {
+      const wanted = (r: QuestionResult) =>
+        opts.explain!.includes(r.id) || (opts.explain!.includes('failed') && (r.kind === 'in_scope' ? !(r.facts && r.hit3) : r.kind === 'out_of_scope' && !r.handover));
+      for (const r of results.filter(wanted)) (opts.log ?? console.log)(await explainQuestion(server.db, bot.id, r, site.origin));
+    }
     const h = headline(results);
     const pages = Object.fromEntries(Object.entries(index.pagesByLang).sort());
     const summary = {

@@ -217,6 +217,25 @@ describe('answers through the widget API', () => {
     expect(r.json.sources.map((x: { url: string }) => x.url)).toEqual([url('/en/services.html')]);
   });
 
+  it('a German compound the German pages never use is found through its parts on the English page', async () => {
+    const r = await ask('Gibt es einen Flughafentransfer?');
+    expect(r.json.answeredBy).toBe('retrieval');
+    expect(r.json.answer).toContain('6:00 am');
+    expect(r.json.sources.map((x: { url: string }) => x.url)).toEqual([url('/en/services.html')]);
+  });
+
+  it('an English visitor is answered from the German page through a glossary phrase ("electric car" → Elektroauto)', async () => {
+    expect((await s.api('POST', `/api/v1/languages/${bot}`, { token, body: { lang: 'en' } })).status).toBe(201);
+    const en = await openChat(s, bot, { lang: 'en' });
+    const r = await en.ask('Do you have a charger for electric cars?');
+    expect(r.json.answeredBy).toBe('retrieval');
+    expect(r.json.answer).toContain('Wallboxen');
+    expect(r.json.sources.map((x: { url: string }) => x.url)).toEqual([url('/faq.html')]);
+    // a short English word is no prefix of a German one ("uber" is not "überall"/"Ufer")
+    const off = await en.ask('Is there uber in town?');
+    expect(off.json.answeredBy).toBe('fallback');
+  });
+
   it('an off-topic question is handed over to the contact person', async () => {
     const r = await ask('Wie wird das Wetter morgen?');
     expect(r.status).toBe(200);

@@ -8,8 +8,10 @@ import {
   keywords,
   labelHolds,
   sentenceCoverage,
+  statesAskedFact,
   unitAnswer,
 } from '../../server/src/runtime/extractive.ts';
+import { glossaryParts, splitGlossaryCompounds } from '../../server/src/services/glossary.ts';
 import { answerTypes, answeredByType, statesType } from '../../server/src/runtime/answerType.ts';
 import type { RetrievedPassage } from '../../server/src/services/retrieval.ts';
 
@@ -250,5 +252,72 @@ describe('preferences', () => {
       { lang: 'de', text: 'E-Bikes verleihen wir an der Rezeption.' },
       { lang: 'en', text: 'E-bike rental costs 25 € per day.' },
     ]);
+  });
+});
+
+/** A matched term as the search reports it. */
+const hit = (term: string, idf: number, via?: string) => ({ term, idf, known: true, matched: !!via, ...(via ? { via, vias: [via], weight: 1 } : {}) });
+
+describe('rules learnt on the development set', () => {
+  it('a row whose label names what was asked about comes first ("am Sonntag" → the Sonntag row)', () => {
+    const terms = [hit('sauna', 2, 'sauna'), hit('sonntag', 2, 'sonntag')];
+    const text = unit({ text: 'Samstags und sonntags von 11 bis 14 Uhr ist die Sauna für Familien reserviert.', score: 1.1, terms });
+    const row = unit({ kind: 'row', text: 'Sonntag – Sauna: 11:00–20:00 Uhr; Hallenbad: 7:00–20:00 Uhr', score: 1, terms });
+    expect(composeAnswer('Wann hat die Sauna am Sonntag offen?', [text, row], opts)!.used[0]).toBe(row);
+  });
+
+  it('a number of the question covered by the row label\'s range counts for one sentence too ("4" in "3–6 Jahre")', () => {
+    const terms = [hit('kind', 2, 'kind'), hit('4', 2)];
+    const row = unit({ kind: 'row', text: '3–6 Jahre – Festpreis 29,00 € pro Nacht', terms, coverage: 0.5 });
+    expect(sentenceCoverage(row, [])).toBeCloseTo(0.5, 6);
+    const withKind = { ...row, text: 'Kinder 3–6 Jahre – Festpreis 29,00 € pro Nacht' };
+    expect(sentenceCoverage(withKind, [])).toBeCloseTo(1, 6);
+    expect(answerCoverage(withKind, [])).toBeCloseTo(1, 6);
+  });
+
+  it('a second source must match the question in its own text, not only through a section heading', () => {
+    const best = unit({ kind: 'faq', heading: 'Stornieren', text: 'Bitte stornieren Sie schriftlich per E-Mail.', score: 1 });
+    const underHeading = unit({ kind: 'faq', heading: 'Bezahlen und Stornieren › Kann ich mein Elektroauto laden?', text: 'Ja, an zwei Ladestationen.', score: 0.99, source: { type: 'webpage', id: 'faq' } });
+    const matching = { ...underHeading, id: 'm', text: 'Stornieren können Sie bis 45 Tage vor Anreise kostenfrei.' };
+    expect(composeAnswer('Wie kann ich stornieren?', [best, underHeading], opts)!.used).toEqual([best]);
+    expect(composeAnswer('Wie kann ich stornieren?', [best, matching], opts)!.used).toEqual([best, matching]);
+  });
+
+  it('a German unit answering an English question quotes the sentence holding the matched forms', () => {
+    const terms = [hit('licenc', 3, 'fuhrerschein'), hit('apprentic', 2, 'azubi')];
+    const u = unit({ text: 'Die Vergütung beträgt 1.050 € im Monat. Azubis bekommen 500 € Zuschuss zum Führerschein. Die Berufsschule ist in Kempten.', terms });
+    expect(unitAnswer('Do apprentices get money towards a driving licence?', u)).toBe('Azubis bekommen 500 € Zuschuss zum Führerschein.');
+  });
+
+  it('the sentence stating the price joins from further away only under a heading naming the thing asked about', () => {
+    const text = '7 Nächte mit Halbpension und drei geführten Wanderungen. Anreise samstags. Ab 849 € pro Person.';
+    expect(unitAnswer('Was kostet die Wanderwoche?', unit({ heading: 'Pauschalen › Wanderwoche', text }))).toContain('849 €');
+    expect(unitAnswer('Was kostet die geführte Wanderung?', unit({ heading: 'Pauschalen › Sommer', text }))).not.toContain('849 €');
+  });
+
+  it('a unit states the asked-for fact only in a sentence that is about the question', () => {
+    const terms = [hit('seilbahn', 3, 'seilbahn'), hit('fellhorn', 3, 'fellhorn'), hit('kostet', 1)];
+    const u = unit({ text: 'Geführte Wanderungen sind kostenlos. Die Seilbahn zum Fellhorn ist 10 Minuten entfernt.', terms });
+    expect(statesAskedFact(u, ['price'], 0.35)).toBe(false);
+    expect(statesAskedFact({ ...u, text: 'Die Seilbahn zum Fellhorn kostet 32 €.' }, ['price'], 0.35)).toBe(true);
+    expect(statesAskedFact(u, [], 0.35)).toBe(true);
+    expect(composeAnswer('Was kostet die Seilbahn zum Fellhorn?', [u], { ...opts, minSentenceCoverage: 0.35 })!.statesFact).toBe(false);
+  });
+
+  it('a concept the visitor\'s language has no word for is answered from the language that has it', () => {
+    const de = unit({ text: 'Reisen Sie früher an, nutzen Sie den Spa ab 12 Uhr.', score: 2, coverage: 0.55, terms: [hit('fruh', 2, 'fruh'), { ...hit('flughafentransf', 3), known: false }] });
+    const en = unit({ lang: 'en', text: 'Please book the airport transfer at least 72 hours before your flight.', score: 0.8, coverage: 0.7, terms: [hit('flughafen', 2, 'airport'), hit('transfer', 2, 'transfer')] });
+    const c = composeAnswer('Wie früh muss ich den Flughafentransfer buchen?', [de, en], { ...opts, visitorLang: 'de' })!;
+    expect(c.used[0]).toBe(en);
+    // with the word known to the German content the German unit stays first
+    const known = { ...de, terms: [hit('fruh', 2, 'fruh'), hit('flughafentransf', 3)] };
+    expect(composeAnswer('Wie früh muss ich den Flughafentransfer buchen?', [known, en], { ...opts, visitorLang: 'de' })!.used[0]).toBe(known);
+  });
+
+  it('a compound of two glossary words is split for content in other languages', () => {
+    expect(glossaryParts('Flughafentransfer')).toEqual(['flughafen', 'transfer']);
+    expect(glossaryParts('flughafen')).toBeNull();
+    expect(glossaryParts('Sonnenterrasse')).toBeNull();
+    expect(splitGlossaryCompounds('wie früh den flughafentransfer buchen')).toBe('wie früh den flughafen transfer buchen');
   });
 });

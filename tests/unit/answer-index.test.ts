@@ -196,6 +196,18 @@ describe('languages', () => {
     expect(de.terms.map((x) => x.term)).toEqual(['wellness']);
   });
 
+  it('a short question word finds longer words only in the visitor\'s own language ("uber" is no prefix of German "überall")', () => {
+    const t = [unit('de-geld', 'de', 'uberall', 'oberstdorf'), unit('de-sauna', 'de', 'saunalandschaft'), unit('en-x', 'en', 'hotel')];
+    const ix2 = new SearchIndex(t);
+    const ask = (lexeme: string, preferLang: string) => byId(t, ix2.search(new Map([['de', [lexeme]]]), { preferLang }));
+    expect(ask('uber', 'de')).toEqual(['de-geld']);
+    expect(ask('uber', 'en')).toEqual([]);
+    // a word long enough to be the other language's word too still finds its compounds there
+    expect(ask('sauna', 'en')).toEqual(['de-sauna']);
+    expect(ix2.hasTerm('de', 'uberall')).toBe(true);
+    expect(ix2.hasTerm('en', 'uberall')).toBe(false);
+  });
+
   it('units are matched only by the question parsed in their own language', () => {
     expect(byId(units, ix.search(q('en', 'sauna')))).toEqual(['en-sauna']);
     expect(byId(units, ix.search(q('de', 'sauna')))).toEqual(['de-sauna']);

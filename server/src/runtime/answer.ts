@@ -169,8 +169,9 @@ export async function answerQuestion(
     : composeAnswer(input.question, hits, { minCoverage, minSentenceCoverage: DEFAULT_MIN_SENTENCE_COVERAGE, visitorLang: baseLang(input.lang) });
   if (composed) {
     const answer = await inVisitorLanguage(input.lang, composed.parts, opts, t);
-    // A match that covers the question only in part may miss what was meant: the visitor also gets a person to ask.
-    const unsure = composed.coverage < CONFIDENT_COVERAGE;
+    // A match that covers the question only in part, or does not state the asked-for price or time, may miss
+    // what was meant: the visitor also gets a person to ask.
+    const unsure = composed.coverage < CONFIDENT_COVERAGE || !composed.statesFact;
     const contact = unsure ? await handover(db, input.chatbotId, input.question) : null;
     return {
       answer: unsure ? `${answer}\n${t.unsure} ${contact ? t.contact(contact) : t.noContact}` : answer,

@@ -27,11 +27,14 @@ export function keywords(text: string): string[] {
     .map((w) => (w.length > 6 ? w.slice(0, Math.max(6, w.length - 3)) : w));
 }
 
+const fold = (s: string) => s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss');
+
 /** How many of the question's words a piece of text contains (forms and compounds count: "kost" ~ "kostet", "sauna" ~ "Familiensauna"). */
 function overlap(question: string[], text: string): number {
-  const words = (text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1);
+  const words = (fold(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1);
   let n = 0;
-  for (const q of question) {
+  for (const raw of question) {
+    const q = fold(raw);
     if (words.some((w) => w === q || w.startsWith(q) || (q.length >= 4 && w.length >= 4 && q.startsWith(w)) || (q.length >= 5 && w.includes(q)))) n++;
   }
   return n;
@@ -40,7 +43,7 @@ function overlap(question: string[], text: string): number {
 const MAX_CHARS = 450;
 
 /** The sentences of a unit that answer the question: the best one and, within the budget, its best neighbours. */
-function bestSentences(question: string[], text: string, types: AnswerType[], keepFirst = false): string {
+function bestSentences(question: string[], text: string, types: AnswerType[], keepFirst = false, heading = ''): string {
   const sentences = splitSentences(text);
   if (sentences.length <= 1) return text.length <= MAX_CHARS ? text : `${text.slice(0, text.lastIndexOf(' ', MAX_CHARS))} …`;
   // A sentence stating the kind of fact asked for (a price, a time) gets half a shared word more; more sentences join only by shared words.
@@ -63,7 +66,9 @@ function bestSentences(question: string[], text: string, types: AnswerType[], ke
   } else {
     // The best sentence names the thing but not the asked-for fact: the sentence that states it joins.
     if (types.length && !statesType(best.s, types)) {
-      const stating = scored.filter((x) => x.i !== best.i && statesType(x.s, types) && (x.words > 0 || Math.abs(x.i - best.i) === 1)).sort((a, b) => b.words - a.words || Math.abs(a.i - best.i) - Math.abs(b.i - best.i))[0];
+      // Under a heading that names what was asked about ("Allgäu hiking week") the whole short section is about it; else only the next sentence.
+      const reach = overlap(question, lastHeading(heading)) > 0 ? 2 : 1;
+      const stating = scored.filter((x) => x.i !== best.i && statesType(x.s, types) && (x.words > 0 || Math.abs(x.i - best.i) <= reach)).sort((a, b) => b.words - a.words || Math.abs(a.i - best.i) - Math.abs(b.i - best.i))[0];
       if (stating && chars + stating.s.length <= MAX_CHARS) add(stating.i);
     }
     for (const c of scored.filter((x) => x.i !== best.i && x.words > 0).sort((a, b) => b.n - a.n || Math.abs(a.i - best.i) - Math.abs(b.i - best.i))) {
@@ -88,14 +93,21 @@ function listText(question: string[], text: string, types: AnswerType[]): string
 
 const lastHeading = (h: string) => h.split(HEADING_SEPARATOR).pop()?.trim() ?? '';
 
-/** The answer text of one unit for the question. */
-export function unitAnswer(question: string, unit: Pick<RetrievedPassage, 'text' | 'kind' | 'heading'>): string {
-  const q = [...new Set(keywords(question))];
+/**
+ * The answer text of one unit for the question. The forms the unit matched the question by
+ * (`terms`) count as the question's words, so a German unit that answers an English question
+ * ("driving licence" → "Führerschein") quotes the sentence that holds them.
+ */
+export function unitAnswer(question: string, unit: Pick<RetrievedPassage, 'text' | 'kind' | 'heading'> & { terms?: RetrievedPassage['terms'] }): string {
+  const matched = (unit.terms ?? []).flatMap((t) => (t.matched ? (t.vias?.length ? t.vias : t.via ? [t.via] : []) : []));
+  const own = keywords(question);
+  const q = [...new Set([...own, ...matched.filter((w) => w.length > 2)])];
   const types = answerTypes(question);
   switch (unit.kind) {
     case 'row': {
       const h = lastHeading(unit.heading);
-      return h && overlap(q, h) > 0 && !unit.text.includes(h) ? `${h}: ${unit.text}` : unit.text;
+      // The heading leads the row only when it names what the question itself asked about ("Sauna: Samstag: 10–20 Uhr").
+      return h && overlap(own, h) > 0 && !unit.text.includes(h) ? `${h}: ${unit.text}` : unit.text;
     }
     case 'list':
       return listText(q, unit.text, types);
@@ -105,7 +117,7 @@ export function unitAnswer(question: string, unit: Pick<RetrievedPassage, 'text'
       return text.length <= 350 ? text : bestSentences(q, text, types, true);
     }
     default:
-      return bestSentences(q, unit.text.replace(/\n+/g, ' '), types);
+      return bestSentences(q, unit.text.replace(/\n+/g, ' '), types, false, unit.heading);
   }
 }
 
@@ -118,12 +130,10 @@ export function answerCoverage(hit: Pick<RetrievedPassage, 'terms' | 'coverage' 
     total += t.idf;
     if (t.matched) continue;
     // A number of the question is covered by the row whose label's range holds it ("4" by "3–5 Jahre").
-    if (answeredByType(t.term, hit.text, types) || (hit.kind === 'row' && /^\d{1,3}$/.test(t.term) && labelHolds(hit.text, Number(t.term)))) covered += t.idf;
+    if (answeredByType(t.term, hit.text, types) || (hit.kind === 'row' && rowHoldsNumber(t.term, hit.text))) covered += t.idf;
   }
   return total ? Math.min(1, hit.coverage + covered / total) : hit.coverage;
 }
-
-const fold = (s: string) => s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss');
 
 /** Whether a word of the text is a form of a stemmed lexeme ("Öffnungszeiten" of "offnungszeit", "country" of "countri"). */
 function formOf(word: string, lexeme: string): boolean {
@@ -136,23 +146,37 @@ function formOf(word: string, lexeme: string): boolean {
  * title, which the sentence stands under): words a page shares with a question only when they are
  * spread over unrelated sentences ("rent" e-bikes … cable "cars") do not make an answer.
  */
-export function sentenceCoverage(hit: Pick<RetrievedPassage, 'terms' | 'text' | 'heading' | 'source'>, types: AnswerType[]): number {
+export function sentenceCoverage(hit: CoverageUnit, types: AnswerType[]): number {
+  return Math.max(0, ...sentenceCoverages(hit, types).map((x) => x.coverage));
+}
+
+type CoverageUnit = Pick<RetrievedPassage, 'terms' | 'text' | 'heading' | 'source'> & { kind?: RetrievedPassage['kind'] };
+
+/** Each sentence of the unit with its coverage of the question (under the unit's headings and page title). */
+function sentenceCoverages(hit: CoverageUnit, types: AnswerType[]): { sentence: string; coverage: number }[] {
   const total = hit.terms.reduce((n, t) => n + t.idf, 0);
-  if (!total) return 0;
+  if (!total) return [];
   const context = fold(`${hit.heading} ${hit.source.title ?? ''}`).match(/[\p{L}\p{N}]+/gu) ?? [];
-  let best = 0;
-  for (const sentence of splitSentences(hit.text)) {
+  return splitSentences(hit.text).map((sentence) => {
     const words = [...context, ...(fold(sentence).match(/[\p{L}\p{N}]+/gu) ?? [])];
     let covered = 0;
     for (const t of hit.terms) {
       // Any of the forms the unit holds for the term counts: "Leute" is "Plätze" in one line, "Personen" in the next.
       const forms = t.vias?.length ? t.vias : t.via ? [t.via] : [];
       if (t.matched && words.some((w) => forms.some((f) => formOf(w, f)))) covered += t.idf * (t.weight ?? 1);
-      else if (!t.matched && answeredByType(t.term, sentence, types)) covered += t.idf;
+      else if (!t.matched && (answeredByType(t.term, sentence, types) || (hit.kind === 'row' && rowHoldsNumber(t.term, sentence)))) covered += t.idf;
     }
-    best = Math.max(best, covered / total);
-  }
-  return best;
+    return { sentence, coverage: covered / total };
+  });
+}
+
+/**
+ * Whether the unit states the kind of fact the question asks for (a price, a time) in a sentence
+ * that is about the question: "free of charge" for guided hikes does not answer what the cable car costs.
+ */
+export function statesAskedFact(hit: CoverageUnit, types: AnswerType[], minSentenceCoverage: number): boolean {
+  if (!types.length) return true;
+  return sentenceCoverages(hit, types).some((x) => x.coverage >= minSentenceCoverage && statesType(x.sentence, types));
 }
 
 /**
@@ -167,16 +191,25 @@ function answerUnits(question: string, hits: RetrievedPassage[], opts: ComposeOp
   // A row whose label holds a number of the question ("unser Kleiner ist 4" → "3–5 Jahre") is the answer's row.
   const numbers = (question.match(/\b\d{1,3}\b/g) ?? []).map(Number);
   // Focused units first: the share of the question one sentence answers scales the rank.
+  // A row whose label names what was asked about ("Sonntag – …" for "am Sonntag") is that thing's row.
+  const words = keywords(question);
   const boost = (h: RetrievedPassage) =>
     (types.length && statesType(h.text, types) ? 1.3 : 1) *
     (h.kind === 'row' && numbers.some((n) => labelHolds(h.text, n)) ? 1.5 : 1) *
+    (h.kind === 'row' && overlap(words, rowLabel(h.text)) > 0 ? 1.3 : 1) *
     (0.5 + sentenceCoverage(h, types));
   return ok.sort((a, b) => b.score * boost(b) - a.score * boost(a));
 }
 
+/** What a row is about: the text before its first value ("Sonntag" in "Sonntag – Sauna: 11–20 Uhr"). */
+const rowLabel = (row: string) => row.split(/:| – /)[0];
+
+/** A number of the question ("4") covered by a row whose label's range holds it ("3–6 Jahre"). */
+const rowHoldsNumber = (term: string, row: string) => /^\d{1,3}$/.test(term) && labelHolds(row, Number(term));
+
 /** Whether a row's label (what comes before its values) names a range or bound that holds `n`: "3–5 Jahre", "ab 16", "bis 11". */
 export function labelHolds(row: string, n: number): boolean {
-  const label = row.split(/:| – /)[0];
+  const label = rowLabel(row);
   const range = /(\d+)\s*(?:[–-]|bis|to)\s*(\d+)/;
   for (const m of label.matchAll(new RegExp(range, 'g'))) if (n >= Number(m[1]) && n <= Number(m[2])) return true;
   if (range.test(label)) return false;
@@ -232,6 +265,8 @@ export interface Composed {
   used: RetrievedPassage[];
   /** How much of the question the answering unit covers (0..1): below a level the bot also offers a person. */
   coverage: number;
+  /** A sentence about the question states the asked-for kind of fact (always true when the question asks for none). */
+  statesFact: boolean;
 }
 
 /**
@@ -248,12 +283,27 @@ export interface ComposeOptions {
   foreignMargin?: number;
 }
 
+/**
+ * The visitor's language has no word at all for part of the question ("Flughafentransfer" on a site
+ * whose German pages never mention one): a unit in another language that names it and covers the
+ * question at least as well is the better answer, however much the visitor's language ranks first.
+ */
+function conceptElsewhere(best: RetrievedPassage, hits: RetrievedPassage[], types: AnswerType[], opts: ComposeOptions) {
+  if (!opts.visitorLang || best.lang !== opts.visitorLang) return null;
+  const missing = best.terms.filter((t) => !t.matched && !t.known);
+  if (!missing.length) return null;
+  const need = answerCoverage(best, types);
+  return hits.find((h) => h.lang !== opts.visitorLang && answerCoverage(h, types) >= need) ?? null;
+}
+
 export function composeAnswer(question: string, ranked: RetrievedPassage[], opts: ComposeOptions): Composed | null {
   const hits = answerUnits(question, ranked, opts);
-  const best = hits[0];
-  if (!best) return null;
+  if (!hits[0]) return null;
+  const best = conceptElsewhere(hits[0], hits, answerTypes(question), opts) ?? hits[0];
   const used = best.kind === 'row' ? tableRows(question, best, hits) : [best];
-  const second = hits.slice(1).find((h) => !used.includes(h) && h.source.id !== used[0].source.id);
+  // A second source must match the question in its own text: an FAQ answer that only stands under a matching section heading answers another question.
+  const q = keywords(question);
+  const second = hits.slice(1).find((h) => !used.includes(h) && h.source.id !== used[0].source.id && overlap(q, h.text) > 0);
   if (second && second.score >= used[0].score * 0.92) used.push(second);
   const parts: { lang: string; text: string }[] = [];
   const addPart = (u: RetrievedPassage) => {
@@ -268,5 +318,7 @@ export function composeAnswer(question: string, ranked: RetrievedPassage[], opts
   }
   const text = parts.map((p) => p.text).join('\n');
   if (!text) return null;
-  return { text, parts, used, coverage: answerCoverage(used[0], answerTypes(question)) };
+  const types = answerTypes(question);
+  const statesFact = used.some((u) => statesAskedFact(u, types, opts.minSentenceCoverage ?? 0));
+  return { text, parts, used, coverage: answerCoverage(used[0], types), statesFact };
 }

@@ -29,7 +29,7 @@ export const GLOSSARY: string[][] = [
   // Money
   ['kosten', 'kostet', 'preis', 'preise', 'gebühr', 'gebühren', 'tarif', 'tarife', 'aufpreis', 'euro', 'cost', 'costs', 'price', 'prices', 'fee', 'fees', 'charge', 'rate', 'rates'],
   ['zuschlag', 'aufpreis', 'aufschlag', 'surcharge', 'supplement', 'extra'],
-  ['kostenlos', 'gratis', 'umsonst', 'inklusive', 'inbegriffen', 'free', 'included', 'complimentary'],
+  ['kostenlos', 'kostenfrei', 'gebührenfrei', 'gratis', 'umsonst', 'inklusive', 'inbegriffen', 'free', 'free of charge', 'included', 'complimentary'],
   ['bezahlen', 'zahlen', 'zahlung', 'bezahlung', 'zahlungsarten', 'zahlungsmittel', 'pay', 'payment', 'paying'],
   ['kreditkarte', 'karte', 'ec-karte', 'girocard', 'visa', 'mastercard', 'credit card', 'card', 'cards'],
   ['überweisung', 'vorkasse', 'transfer', 'bank transfer'], ['bar', 'bargeld', 'cash'], ['rechnung', 'invoice', 'bill'],
@@ -104,7 +104,7 @@ export const GLOSSARY: string[][] = [
   ['hundesitter', 'tiersitter', 'dog sitter', 'dog-sitter', 'pet sitter'],
   ['spa', 'wellness', 'wellnessbereich'], ['sauna', 'saunen', 'saunalandschaft', 'dampfbad', 'steam bath'],
   ['schwimmbad', 'hallenbad', 'pool', 'becken', 'swimming pool', 'indoor pool', 'swimming'], ['massage', 'massagen', 'behandlung', 'behandlungen', 'treatment', 'treatments'],
-  ['badehose', 'badeanzug', 'badekleidung', 'swimwear', 'swimsuit', 'bathing suit'], ['nackt', 'textilfrei', 'naked', 'nude', 'textile-free'],
+  ['badehose', 'badeanzug', 'badekleidung', 'badebekleidung', 'badesachen', 'swimwear', 'swimsuit', 'bathing suit'], ['nackt', 'textilfrei', 'naked', 'nude', 'textile-free'],
   ['badeschuhe', 'badeschlappen', 'badelatschen', 'schlappen', 'flip-flops', 'slippers', 'pool shoes'],
   ['tagesgast', 'tagesgäste', 'externe', 'day guest', 'day guests', 'day visitors', 'non-residents'], ['hotelgast', 'hotelgäste', 'hausgäste', 'hotel guests', 'residents'],
   ['wandern', 'wanderung', 'wanderungen', 'wanderweg', 'tour', 'touren', 'hike', 'hikes', 'hiking', 'walk', 'walks', 'trail'],
@@ -122,3 +122,32 @@ export const GLOSSARY: string[][] = [
 
 /** A word as the groups are matched: lower case, German umlauts kept. */
 export const glossaryKey = (w: string) => w.toLowerCase().normalize('NFC');
+
+const WORDS = new Set(GLOSSARY.flat().filter((w) => !/\s/.test(w)).map(glossaryKey));
+/** German linking letters between the parts of a compound ("Bewerbung-s-frist"). */
+const LINKS = ['', 's', 'es', 'n', 'en', 'e', 'er'];
+
+/**
+ * A compound of two glossary words, as its parts: "flughafentransfer" → ["flughafen", "transfer"],
+ * "stornierungsgebühr" → ["stornierung", "gebühr"]. Content in another language has the parts
+ * ("airport transfer"), never the compound; null when the word is no such compound.
+ */
+export function glossaryParts(word: string): [string, string] | null {
+  const w = glossaryKey(word);
+  if (w.length < 7 || WORDS.has(w)) return null;
+  for (let i = w.length - 3; i >= 3; i--) {
+    const tail = w.slice(i);
+    if (!WORDS.has(tail)) continue;
+    for (const link of LINKS) {
+      const head = w.slice(0, i);
+      if (link && !head.endsWith(link)) continue;
+      const stem = link ? head.slice(0, -link.length) : head;
+      if (stem.length >= 3 && WORDS.has(stem)) return [stem, tail];
+    }
+  }
+  return null;
+}
+
+/** The question with each compound of glossary words written as its parts (for content in other languages). */
+export const splitGlossaryCompounds = (text: string) =>
+  text.replace(/\p{L}{7,}/gu, (w) => glossaryParts(w)?.join(' ') ?? w);

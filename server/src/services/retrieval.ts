@@ -3,7 +3,7 @@ import type { UnitKind } from '../training/chunk.ts';
 import { baseLang, tsConfigFor } from '../training/lang.ts';
 import { normalizeForIndex, stripQuestionFillers } from '../training/normalize.ts';
 import { embeddingsFor, VectorIndex, type EmbeddingsUse } from './embeddings.ts';
-import { GLOSSARY } from './glossary.ts';
+import { GLOSSARY, splitGlossaryCompounds } from './glossary.ts';
 import { SearchIndex, parseTsvector, type Hit } from './searchIndex.ts';
 import { MAX_IN_MEMORY_UNITS, anyOf, candidateUnits, type CandidateRow } from './candidates.ts';
 
@@ -158,17 +158,35 @@ function glossaryFor(db: Queryable, cfg: string): Promise<LexemeGroup[]> {
 
 /**
  * For each question lexeme that names a glossary concept, the concept's other words. A phrase
- * ("dog sitter") names it when all its words are in the question; its last word carries it.
+ * ("dog sitter") names it when all its words are in the question; one of its words carries it, and
+ * its other words are `absorbed` into that carrier: "driving licence" is one concept
+ * ("Führerschein"), so "driving" is no second word the answer must contain.
  */
-function glossaryMatches(groups: LexemeGroup[], lexemes: string[]): Map<string, string[]> {
+function glossaryMatches(groups: LexemeGroup[], lexemes: string[]): { synonyms: Map<string, string[]>; absorbed: Map<string, string> } {
   const inQuestion = new Set(lexemes);
-  const out = new Map<string, string[]>();
+  const synonyms = new Map<string, string[]>();
+  const absorbed = new Map<string, string>();
   for (const g of groups) {
     const carriers = g.words.filter((w) => inQuestion.has(w));
-    for (const p of g.phrases) if (p.every((w) => inQuestion.has(w))) carriers.push(p[p.length - 1]);
-    for (const c of carriers) out.set(c, [...new Set([...(out.get(c) ?? []), ...g.words])]);
+    for (const p of g.phrases) {
+      if (!p.every((w) => inQuestion.has(w))) continue;
+      // The word that is no concept of its own carries the phrase ("sitter" in "dog sitter": "dog" is also Hund).
+      const carrier = p.find((w) => !groups.some((o) => o.words.includes(w))) ?? p[0];
+      carriers.push(carrier);
+      for (const w of p) if (w !== carrier) absorbed.set(w, carrier);
+    }
+    for (const c of carriers) synonyms.set(c, [...new Set([...(synonyms.get(c) ?? []), ...g.words])]);
   }
-  return out;
+  return { synonyms, absorbed };
+}
+
+/**
+ * The question's lexemes in one language without the absorbed words that language's content does
+ * not have: there they exist only inside the concept ("driving" on a German page that says
+ * "Führerschein"), and left in they would count as a part of the question nothing answers.
+ */
+function withoutAbsorbed(lexemes: string[], m: ReturnType<typeof glossaryMatches>, has: (l: string) => boolean) {
+  return lexemes.filter((l) => !m.absorbed.has(l) || has(l));
 }
 
 /**
@@ -198,17 +216,22 @@ export async function retrieve(
   // The question in each language's configuration; for the other languages, without the words that
   // are stop words in the visitor's own language ("the", "if", "at" mean nothing on a German page).
   const visitorCfg = await tsConfigFor(db, q.lang);
+  // Other languages' content has the parts of a compound, not the compound: "Flughafentransfer" is "airport transfer".
   const r = await db.query<{ lang: string; lexemes: string[] }>(
     `with content as (
-       select coalesce(string_agg(token, ' '), '') as words from ts_debug($4::regconfig, $1) where lexemes is not null and lexemes <> '{}')
+       select coalesce(string_agg(token, ' '), '') as words from ts_debug($4::regconfig, $5) where lexemes is not null and lexemes <> '{}')
      select x.lang, array(select lexeme from unnest(to_tsvector(x.cfg::regconfig,
               case when x.cfg = $4::text then $1 else (select words from content) end)) order by lexeme) as lexemes
        from unnest($2::text[], $3::text[]) as x(lang, cfg)`,
-    [question, langs, langs.map((l) => loaded.configs.get(l)!), visitorCfg],
+    [question, langs, langs.map((l) => loaded.configs.get(l)!), visitorCfg, splitGlossaryCompounds(question)],
   );
-  const byLang = new Map(r.rows.map((x) => [x.lang, x.lexemes]));
+  const byLang = new Map<string, string[]>();
   const synonyms = new Map<string, Map<string, string[]>>();
-  for (const [lang, lexemes] of byLang) synonyms.set(lang, glossaryMatches(await glossaryFor(db, loaded.configs.get(lang)!), lexemes));
+  for (const { lang, lexemes } of r.rows) {
+    const m = glossaryMatches(await glossaryFor(db, loaded.configs.get(lang)!), lexemes);
+    byLang.set(lang, withoutAbsorbed(lexemes, m, (l) => !loaded.large && loaded.index.hasTerm(lang, l)));
+    synonyms.set(lang, m.synonyms);
+  }
   const vector = questionVector && (await questionVector);
   const searchOpts = { preferLang: baseLang(q.lang), otherLangFactor: 0.4, synonyms };
   if (loaded.large) {

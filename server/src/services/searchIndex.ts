@@ -158,6 +158,11 @@ export class SearchIndex {
     return this.vocab.get(lang)?.has(w) ?? false;
   }
 
+  /** Whether a unit of the language holds the lexeme. */
+  hasTerm(lang: string, lexeme: string): boolean {
+    return this.has(lang, lexeme);
+  }
+
   /** Vocabulary words starting with `prefix` (binary search over the sorted vocabulary). */
   private withPrefix(list: string[] | undefined, prefix: string, limit = 40): string[] {
     if (!list) return [];
@@ -201,14 +206,16 @@ export class SearchIndex {
   }
 
   /** The vocabulary entries a question term stands for in one language (`synonyms`: words of the same concept). */
-  expand(term: string, lang: string, synonyms: string[] = []): QueryTerm {
+  expand(term: string, lang: string, synonyms: string[] = [], foreign = false): QueryTerm {
     const alts = new Map<string, number>();
     const add = (lexeme: string, weight: number) => alts.set(lexeme, Math.max(alts.get(lexeme) ?? 0, weight));
     for (const w of synonyms) if (w !== term && this.has(lang, w)) add(w, 0.8);
     const sorted = this.sortedOf(lang);
     const known = this.has(lang, term);
     if (known) add(term, 1);
-    if (term.length >= 4 && !/^\d+$/.test(term)) {
+    // A question word read in another language's content finds longer words only when it is long enough to
+    // be that language's word too: English "uber" is not the start of German "überall".
+    if (term.length >= (foreign ? 5 : 4) && !/^\d+$/.test(term)) {
       // Longer words built on the term: "kost" → "kostet", "hund" → "hundesitt" (short terms only in near forms).
       for (const w of this.withPrefix(sorted, term)) {
         if (w === term) continue;
@@ -260,7 +267,7 @@ export class SearchIndex {
     for (const [lang, lexemes] of queryByLang) {
       if (!this.vocab.has(lang)) continue;
       const syn = opts.synonyms?.get(lang);
-      const terms = [...new Set(lexemes)].slice(0, 24).map((t) => this.expand(t, lang, syn?.get(t)));
+      const terms = [...new Set(lexemes)].slice(0, 24).map((t) => this.expand(t, lang, syn?.get(t), !!opts.preferLang && lang !== opts.preferLang));
       termsByLang.set(lang, terms);
       totals.set(lang, terms.reduce((s, t) => s + t.idf, 0));
       for (const t of terms) {
