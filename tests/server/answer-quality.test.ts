@@ -25,7 +25,10 @@ async function startHotelSite() {
 </body></html>`;
   const stock = Array.from({ length: STOCK_ROWS }, (_, i) => `<tr><td>Ersatzteil E-${i + 1}</td><td>${(i % 17) + 1} Stück</td></tr>`).join('');
   const pages: Record<string, string> = {
-    '/': chrome('Hotel Seeblick', '<h1>Hotel Seeblick</h1><p>Willkommen im Hotel Seeblick am Ufer des Bergsees.</p>'),
+    '/': chrome(
+      'Hotel Seeblick',
+      '<h1>Hotel Seeblick</h1><p>Willkommen im Hotel Seeblick am Ufer des Bergsees.</p><h2>Silvester-Gala</h2><p>Unsere Silvester-Gala mit Buffet kostet 129,00 € pro Person.</p>',
+    ),
     '/oeffnungszeiten.html': chrome(
       'Öffnungszeiten',
       `<h1>Öffnungszeiten der Rezeption</h1>
@@ -231,6 +234,10 @@ describe('answers through the widget API', () => {
     expect(r.json.answeredBy).toBe('retrieval');
     expect(r.json.answer).toContain('Wallboxen');
     expect(r.json.sources.map((x: { url: string }) => x.url)).toEqual([url('/faq.html')]);
+    // a phrase with a possessive ("New Year's Eve") is still the concept Silvester
+    const gala = await en.ask("How much is the New Year's Eve gala?");
+    expect(gala.json.answer).toContain('129,00 €');
+    expect(gala.json.sources.map((x: { url: string }) => x.url)).toEqual([url('/')]);
     // a short English word is no prefix of a German one ("uber" is not "überall"/"Ufer")
     const off = await en.ask('Is there uber in town?');
     expect(off.json.answeredBy).toBe('fallback');

@@ -314,6 +314,26 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer('Wie früh muss ich den Flughafentransfer buchen?', [known, en], { ...opts, visitorLang: 'de' })!.used[0]).toBe(known);
   });
 
+  it('a unit in another language matching every part of the question completes an answer that misses a part', () => {
+    const de = unit({ text: 'Für die Rezeption: sehr gutes Deutsch.', coverage: 0.73, terms: [hit('deutsch', 5, 'deutsch'), hit('gut', 4, 'gut'), hit('koch', 4)] });
+    const en = unit({ lang: 'en', text: 'For the kitchen you need German at level B1.', score: 0.3, coverage: 0.8, terms: [hit('deutsch', 2, 'german'), hit('gut', 3, 'good'), hit('koch', 3, 'kitchen')] });
+    const c = composeAnswer('Muss ich als Koch gut Deutsch können?', [de, en], { ...opts, visitorLang: 'de' })!;
+    expect(c.used).toEqual([de, en]);
+    expect(c.parts.map((p) => p.lang)).toEqual(['de', 'en']);
+    // a foreign unit that also misses a part adds nothing
+    const partial = { ...en, terms: [hit('deutsch', 2, 'german'), hit('gut', 3, 'good'), hit('koch', 3)] };
+    expect(composeAnswer('Muss ich als Koch gut Deutsch können?', [de, partial], { ...opts, visitorLang: 'de' })!.used).toEqual([de]);
+  });
+
+  it('a height is a number with a unit of length', () => {
+    expect(answerTypes('Wie hoch ist das Nebelhorn?')).toEqual(['height']);
+    expect(answerTypes('how high is the mountain')).toEqual(['height']);
+    expect(statesType('Der Gipfel liegt auf 2.224 m.', ['height'])).toBe(true);
+    expect(statesType('Die Bahn ist 10 Minuten entfernt.', ['height'])).toBe(false);
+    expect(statesType('Unser Zimmer hat 29 m².', ['height'])).toBe(false);
+    expect(answeredByType('high', '2.224 m', ['height'])).toBe(true);
+  });
+
   it('a compound of two glossary words is split for content in other languages', () => {
     expect(glossaryParts('Flughafentransfer')).toEqual(['flughafen', 'transfer']);
     expect(glossaryParts('flughafen')).toBeNull();

@@ -4,13 +4,15 @@
  * with the question ("was verdient man als Koch" wants the sentence with the salary, not the one
  * with the training the cook needs).
  */
-export type AnswerType = 'price' | 'time' | 'date' | 'number';
+export type AnswerType = 'price' | 'time' | 'date' | 'number' | 'height';
 
 const ASKS: [AnswerType, RegExp][] = [
   ['price', /\b(kost\w*|preis\w*|\w*gebühr\w*|\w*zuschlag\w*|aufpreis|teuer|zahl(en|t|e)|bezahl\w*|gehalt|verdien\w*|lohn|vergütung|euro|how much|costs?|prices?|fees?|charge[sd]?|pay|salary|earn\w*|money|rates?)\b/i],
   ['time', /\b(wann|uhrzeit|wie ?viel uhr|wie spät|öffnungszeit\w*|geöffnet|offen|aufhaben|what time|when|opening|open|hours)\b/i],
   ['date', /\b(wann|datum|termin\w*|seit wann|bis wann|ab wann|when|date|dates|since)\b/i],
-  ['number', /\b(wie ?viele?|wie lang\w*|wie groß|wie weit|wie hoch|wie alt|welche\w* (größe|nummer)|how (many|long|far|big|large|high|old)|number)\b/i],
+  ['number', /\b(wie ?viele?|wie lang\w*|wie groß|wie weit|wie alt|welche\w* (größe|nummer)|how (many|long|far|big|large|old)|number)\b/i],
+  // A height is a number with a unit of length: "10 Minuten entfernt" does not say how high a mountain is.
+  ['height', /\b(wie hoch|höhe|how (high|tall)|height|altitude)\b/i],
 ];
 
 const MONTH =
@@ -21,6 +23,7 @@ const STATES: Record<AnswerType, RegExp> = {
   time: /(\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(uhr|am|pm|a\.m\.|p\.m\.)\b|rund um die uhr|24\/7|\bround the clock\b)/i,
   date: new RegExp(`(\\b\\d{1,2}\\.\\s?(${MONTH})|\\b(${MONTH})\\s\\d|\\b\\d{1,2}\\.\\s?\\d{1,2}\\.|\\b(19|20)\\d{2}\\b)`, 'i'),
   // Digits, or a number written as a word ("zwei bis drei Werktage").
+  height: /\d[\d.,]*\s?(m|meter|metern|metres?|meters?|hm|höhenmeter\w*|ft|feet)\b(?![²³])/i,
   number: /\d|\b(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred)\b/i,
 };
 
@@ -39,6 +42,7 @@ const TYPE_WORDS: Record<AnswerType, RegExp> = {
   time: /^(uhr|uhrzeit|offen|off|geoffnet|offnungszeit|aufhab|open|hour|time|clock)$/,
   date: /^(datum|termin|date)$/,
   number: /^(anzahl|number|numb)$/,
+  height: /^(hoch|hoh|high|tall|height|altitud)/,
 };
 
 /**

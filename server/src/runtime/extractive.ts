@@ -247,11 +247,16 @@ function completingUnit(question: string, used: RetrievedPassage[], answer: stri
   const types = answerTypes(question);
   const stated = statesType(answer, types);
   const covered = Math.max(...used.map((u) => answerCoverage(u, types)));
+  // The answer leaves a part of the question unmatched ("als Koch" answered from the reception job) and the other unit matches every part.
+  const incomplete = used.every((u) => u.terms.some((t) => !t.matched));
+  const complete = (h: RetrievedPassage) => h.terms.length > 0 && h.terms.every((t) => t.matched);
   return (
     hits.find(
       (h) =>
         h.lang !== opts.visitorLang &&
-        (types.length ? !stated && statesType(unitAnswer(question, h), types) : answerCoverage(h, types) >= covered + 0.15) &&
+        (types.length
+          ? !stated && statesType(unitAnswer(question, h), types)
+          : answerCoverage(h, types) >= covered + 0.15 || (incomplete && complete(h) && answerCoverage(h, types) >= covered)) &&
         // It must pass the gate for other languages; without a missing fact to add, it must also cover more.
         answerCoverage(h, types) >= Math.max(types.length ? 0 : covered, opts.minCoverage + (opts.foreignMargin ?? 0.1)),
     ) ?? null

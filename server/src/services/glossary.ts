@@ -45,7 +45,7 @@ export const GLOSSARY: string[][] = [
   ['rückgabe', 'zurückgeben', 'umtausch', 'widerruf', 'rücksendung', 'return', 'returns', 'refund', 'exchange'],
   ['garantie', 'gewährleistung', 'warranty', 'guarantee'], ['reparatur', 'reparieren', 'repair', 'fix'],
   ['termin', 'termine', 'terminvereinbarung', 'appointment', 'appointments'], ['anmeldung', 'anmelden', 'registration', 'register', 'sign up'],
-  ['mindestaufenthalt', 'mindestens', 'minimum stay', 'minimum'], ['nacht', 'nächte', 'übernachtung', 'night', 'nights', 'overnight'],
+  ['mindestaufenthalt', 'mindestens', 'minimum stay', 'minimum'], ['nacht', 'nächte', 'übernachtung', 'übernachten', 'schlafen', 'night', 'nights', 'overnight', 'sleep', 'sleeps', 'stay overnight'],
   ['einchecken', 'check-in', 'anreise', 'ankunft', 'ankommen', 'anreisetag', 'check in', 'arrival', 'arrive', 'arriving'],
   ['auschecken', 'check-out', 'abreise', 'abreisetag', 'abfahrt', 'check out', 'departure', 'leave', 'leaving'],
   // Contact, place, company
@@ -71,6 +71,8 @@ export const GLOSSARY: string[][] = [
   ['urlaubstage', 'urlaubsanspruch', 'urlaub', 'vacation days', 'paid leave', 'leave'],
   ['führerschein', 'fahrerlaubnis', 'driving licence', "driver's license", 'driving license'],
   ['deutschkenntnisse', 'deutsch', 'sprachkenntnisse', 'sprachniveau', 'deutschniveau', 'german', 'language', 'language skills', 'language level'],
+  ['niveau', 'stufe', 'level', 'grade'], ['voraussetzung', 'voraussetzungen', 'anforderungen', 'brauchen', 'brauche', 'braucht', 'benötigen', 'benötigt', 'erforderlich', 'need', 'needs', 'require', 'required', 'requirement', 'requirements'],
+  ['gut', 'gute', 'guten', 'gutes', 'good', 'well'], ['sehr gut', 'fließend', 'excellent', 'fluent', 'very good'],
   ['englisch', 'english'], ['visum', 'visa', 'aufenthaltserlaubnis', 'arbeitserlaubnis', 'work permit', 'visas'],
   ['koch', 'köchin', 'küche', 'cook', 'chef', 'kitchen'], ['rezeption', 'empfang', 'rezeptionist', 'reception', 'receptionist', 'front desk'],
   ['zuschuss', 'zuschüsse', 'förderung', 'bonus', 'allowance', 'subsidy', 'contribution', 'money towards'],

@@ -138,7 +138,7 @@ function glossaryFor(db: Queryable, cfg: string): Promise<LexemeGroup[]> {
     const flat = GLOSSARY.flatMap((g, i) => g.map((w) => ({ i, w })));
     groups = db
       .query<{ i: number; lexemes: string[] }>(
-        `select x.i, array(select lexeme from unnest(to_tsvector($1::regconfig, x.w))) as lexemes
+        `select x.i, array(select lexeme from unnest(to_tsvector($1::regconfig, x.w)) where length(lexeme) > 1) as lexemes
            from unnest($2::int[], $3::text[]) as x(i, w)`,
         [cfg, flat.map((f) => f.i), flat.map((f) => f.w)],
       )
@@ -168,8 +168,9 @@ function glossaryMatches(groups: LexemeGroup[], lexemes: string[]): { synonyms: 
   const absorbed = new Map<string, string>();
   for (const g of groups) {
     const carriers = g.words.filter((w) => inQuestion.has(w));
-    for (const p of g.phrases) {
-      if (!p.every((w) => inQuestion.has(w))) continue;
+    const found = g.phrases.filter((p) => p.every((w) => inQuestion.has(w)));
+    // The longest phrase names the concept: "new year" inside "new year's eve" is no second one.
+    for (const p of found.filter((p) => !found.some((o) => o.length > p.length && p.every((w) => o.includes(w))))) {
       // The word that is no concept of its own carries the phrase ("sitter" in "dog sitter": "dog" is also Hund).
       const carrier = p.find((w) => !groups.some((o) => o.words.includes(w))) ?? p[0];
       carriers.push(carrier);
