@@ -50,7 +50,11 @@ export interface LanguageTraining {
   refused?: { step: string; status: number; error: string; message: string; details?: unknown };
   status: string;
   seconds: number;
-  job?: { pagesFound: number; pagesTrained: number; pagesFailed: number; limitReached: string | null; notTrained: number; error: string | null };
+  job?: {
+    pagesFound: number; pagesTrained: number; pagesFailed: number; limitReached: string | null; notTrained: number; error: string | null;
+    /** Pages rendered in Chromium because scripts fill them; pages that needed it but could not be rendered. */
+    pagesRendered?: number; pagesMaybeIncomplete?: string[];
+  };
 }
 
 export interface IndexReport {
@@ -351,6 +355,7 @@ function jobFigures(j: any): NonNullable<LanguageTraining['job']> {
   return {
     pagesFound: j.pagesFound, pagesTrained: j.pagesTrained, pagesFailed: j.pagesFailed, limitReached: j.limitReached ?? null,
     notTrained: (j.notTrained ?? []).length, error: j.error ?? null,
+    pagesRendered: j.pagesRendered ?? 0, pagesMaybeIncomplete: j.pagesMaybeIncomplete ?? [],
   };
 }
 
@@ -421,7 +426,9 @@ export function formatReport(r: QualityResult, opts: { verbose?: boolean } = {})
   out.push(`site ${r.site} (${r.siteDir}) served at ${r.origin}; ${r.db}; ${r.llm ? `LLM ${r.llm}` : 'no LLM (answers from passages)'}`);
   out.push('training:');
   for (const t of r.training) {
-    const j = t.job ? `found ${t.job.pagesFound}, trained ${t.job.pagesTrained}, failed ${t.job.pagesFailed}, not trained ${t.job.notTrained}${t.job.limitReached ? `, limit ${t.job.limitReached}` : ''}${t.job.error ? `, error ${t.job.error}` : ''}` : '';
+    const rendered = t.job?.pagesRendered ? `, rendered ${t.job.pagesRendered}` : '';
+    const incomplete = t.job?.pagesMaybeIncomplete?.length ? `, maybe incomplete ${t.job.pagesMaybeIncomplete.join(' ')}` : '';
+    const j = t.job ? `found ${t.job.pagesFound}, trained ${t.job.pagesTrained}, failed ${t.job.pagesFailed}, not trained ${t.job.notTrained}${rendered}${incomplete}${t.job.limitReached ? `, limit ${t.job.limitReached}` : ''}${t.job.error ? `, error ${t.job.error}` : ''}` : '';
     const refused = t.refused ? `REFUSED at ${t.refused.step}: ${t.refused.status} ${t.refused.error} ${t.refused.message}` : '';
     out.push(`  ${t.lang.padEnd(5)} ${t.via.padEnd(18)} ${t.startUrl}  ${t.status} in ${t.seconds} s  ${j}${refused}`);
   }

@@ -302,6 +302,14 @@ describe('bad input for POST …/messages', () => {
     expect((await post({ text: `  ${'b'.repeat(1000)}  ` })).status).toBe(200);
   });
 
+  it('a question mixing German and English is answered from the page it names', async () => {
+    const r = await post({ text: 'What does die Saunawelt cost für Kinder?' });
+    expect(r.status).toBe(200);
+    expect(r.json.answeredBy).toBe('retrieval');
+    expect(r.json.answer).toContain('9,00 €');
+    expect(r.json.answer).not.toMatch(/24,00|39,00/);
+  });
+
   it('emoji only and stop words only → 200, handed over', async () => {
     for (const text of ['😀🎉👍', 'und oder aber', '?!?', '...']) {
       const r = await post({ text });

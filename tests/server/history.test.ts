@@ -24,11 +24,9 @@ beforeAll(async () => {
   token = a.token;
   orgId = a.user.organization_id;
   bot = await createChatbot(s, orgId, { url: 'https://shop.example' });
-  await addPage(s, bot, {
-    url: 'https://shop.example/versand',
-    title: 'Versand',
-    text: 'Der Versand innerhalb Deutschlands kostet 4,90 Euro. Die Lieferung dauert zwei bis drei Werktage.',
-  });
+  // Two pages, so that each answer quotes one of them (the search below finds chats by the words of their messages).
+  await addPage(s, bot, { url: 'https://shop.example/versand', title: 'Versand', text: 'Der Versand innerhalb Deutschlands kostet 4,90 Euro.' });
+  await addPage(s, bot, { url: 'https://shop.example/lieferzeit', title: 'Lieferzeit', text: 'Die Lieferung dauert zwei bis drei Werktage.' });
 
   // The chats a support person finds in the morning, recorded through the widget's public API.
   const c1 = await openChat(s, bot);
@@ -132,7 +130,7 @@ describe('one chat', () => {
     expect(r.json.messages.map((m: any) => m.question)).toEqual(['Wie lange dauert die Lieferung?', 'Können Sie mich zurückrufen?']);
     const first = r.json.messages[0];
     expect(first.answer).toContain('zwei bis drei Werktage');
-    expect(first.sources[0]).toMatchObject({ type: 'webpage', url: 'https://shop.example/versand', title: 'Versand' });
+    expect(first.sources[0]).toMatchObject({ type: 'webpage', url: 'https://shop.example/lieferzeit', title: 'Lieferzeit' });
     expect(Date.parse(first.createdAt)).toBeGreaterThan(0);
     expect(first).toMatchObject({ translatedText: null, optimizedAnswer: null });
   });

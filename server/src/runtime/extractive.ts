@@ -95,8 +95,9 @@ const lastHeading = (h: string) => h.split(HEADING_SEPARATOR).pop()?.trim() ?? '
 
 /**
  * The answer text of one unit for the question. The forms the unit matched the question by
- * (`terms`) count as the question's words, so a German unit that answers an English question
- * ("driving licence" → "Führerschein") quotes the sentence that holds them.
+ * (`terms`) count as the question's words: a German unit that answers an English question
+ * ("driving licence" → "Führerschein") quotes the sentence holding them, and "Kreditkarte" brings
+ * the sentence naming Visa and Mastercard.
  */
 export function unitAnswer(question: string, unit: Pick<RetrievedPassage, 'text' | 'kind' | 'heading'> & { terms?: RetrievedPassage['terms'] }): string {
   const matched = (unit.terms ?? []).flatMap((t) => (t.matched ? (t.vias?.length ? t.vias : t.via ? [t.via] : []) : []));
