@@ -67,6 +67,12 @@ export const training: MessagesOf<typeof en> = {
     },
     counts: '%{found} gefunden · %{trained} trainiert · %{added} neu · %{changed} geändert · %{unchanged} unverändert · %{removed} entfernt',
     failed: 'Der letzte Trainingslauf ist fehlgeschlagen. Bitte versuchen Sie es später erneut.',
+    incomplete: {
+      title: 'Einige Seiten sind möglicherweise unvollständig',
+      text: '%{smart_count} Seite wird erst von Skripten im Browser befüllt und konnte nicht dargestellt werden; trainiert ist nur ihr Text ohne Skripte. |||| %{smart_count} Seiten werden erst von Skripten im Browser befüllt und konnten nicht dargestellt werden; trainiert ist nur ihr Text ohne Skripte.',
+      showList: 'Seiten anzeigen',
+      hideList: 'Liste ausblenden',
+    },
     limit: {
       monthlyTrainingCycles: 'Nicht genug Trainingszyklen in diesem Monat',
       maxWebpages: 'Die Anzahl der Webseiten Ihres Tarifs ist erreicht',

@@ -64,6 +64,12 @@ export const training = {
     },
     counts: '%{found} found · %{trained} trained · %{added} new · %{changed} changed · %{unchanged} unchanged · %{removed} removed',
     failed: 'The last training run failed. Please try again later.',
+    incomplete: {
+      title: 'Some pages may be incomplete',
+      text: '%{smart_count} page is filled in by scripts in the browser and could not be rendered; only its text without scripts was trained. |||| %{smart_count} pages are filled in by scripts in the browser and could not be rendered; only their text without scripts was trained.',
+      showList: 'Show the pages',
+      hideList: 'Hide the list',
+    },
     limit: {
       monthlyTrainingCycles: 'Not enough training cycles this month',
       maxWebpages: 'Your plan’s number of webpages is reached',

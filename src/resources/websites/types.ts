@@ -29,6 +29,10 @@ export interface ScrapeJob {
   pagesUnchanged: number;
   pagesRemoved: number;
   pagesFailed: number;
+  /** Pages rendered in a browser because scripts fill them (absent from older servers). */
+  pagesRendered?: number;
+  /** Pages scripts fill that could not be rendered: only their static text is trained. */
+  pagesMaybeIncomplete?: string[];
   notTrained: string[];
   limitReached: string | null;
   error: string | null;
