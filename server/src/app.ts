@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { Config } from './config.ts';
+import { proxyTrust, type Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { AppContext } from './context.ts';
 import { loadSigningKeys } from './auth/keys.ts';
@@ -30,7 +30,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
         ? false
         : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-* (client address for rate limits, protocol, host) only from TRUST_PROXY's proxies.
+    trustProxy: config.TRUST_PROXY === false ? false : proxyTrust(config.TRUST_PROXY),
     // Node's own 'Connection: close' handling lets graceful shutdown finish in-flight requests.
     forceCloseConnections: 'idle',
   });

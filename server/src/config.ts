@@ -1,12 +1,72 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 /** Environment variables: parsed once at start; a bad value stops the process with a clear message. */
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** The address ranges fastify (proxy-addr) knows by name. */
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+const namedRange = (entry: string) => (Object.hasOwn(NAMED_RANGES, entry) ? NAMED_RANGES[entry] : undefined);
+
+function isAddressOrCidr(entry: string) {
+  if (namedRange(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: whose X-Forwarded-* headers to believe. `false` (default): nobody's, the client address
+ * is the connection's; `true`: everybody's (only when nothing can reach the server but the proxy); or
+ * the proxies' addresses/CIDRs, comma-separated. Hop counts are refused: fastify ignores them since it
+ * cannot tell a proxy from a client that sends the header itself.
+ */
+const trustProxy = z.string().transform((v, ctx): boolean | string[] => {
+  if (v === 'true' || v === 'false') return v === 'true';
+  if (/^\d+$/.test(v)) {
+    ctx.addIssue({ code: 'custom', message: 'hop counts are not supported: list the addresses of the proxies (e.g. 10.0.0.5 or 10.0.0.0/24), or true/false' });
+    return z.NEVER;
+  }
+  const entries = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = entries.filter((e) => !isAddressOrCidr(e));
+  if (entries.length === 0 || bad.length) {
+    ctx.addIssue({ code: 'custom', message: `expected true, false or comma-separated IP addresses/CIDRs, got ${bad.join(', ') || 'nothing'}` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/**
+ * The one rule for trusting a forwarding hop, shared by fastify (request.ip, protocol, host) and the
+ * identity provider: an address is a trusted proxy when TRUST_PROXY is true or lists it.
+ */
+export function proxyTrust(setting: boolean | string[]): (address: string | undefined) => boolean {
+  if (typeof setting === 'boolean') return () => setting;
+  const trusted = new net.BlockList();
+  for (const entry of setting.flatMap((e) => namedRange(e) ?? [e])) {
+    const [address, prefix] = entry.split('/');
+    const type = net.isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) trusted.addAddress(address, type);
+    else trusted.addSubnet(address, Number(prefix), type);
+  }
+  // BlockList matches IPv4-mapped IPv6 addresses (::ffff:10.0.0.5) against IPv4 entries.
+  return (address) => {
+    const family = address ? net.isIP(address) : 0;
+    return family !== 0 && trusted.check(address!, family === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: trustProxy.default(false),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),

@@ -13,7 +13,8 @@ import { createPgAdapter, deleteExpiredPayloads } from '../../server/src/oidc/ad
 let s: TestServer;
 const ADMIN = { email: 'operator@example.test', password: 'operator-secret-1' };
 beforeAll(async () => {
-  s = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, OIDC_LOGIN_RATE_LIMIT: '3' });
+  // Behind a trusted proxy (the test client is it), so that the sign-in limits are tried with many client addresses.
+  s = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, OIDC_LOGIN_RATE_LIMIT: '3', TRUST_PROXY: '127.0.0.1' });
 });
 afterAll(() => s?.close());
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AppContext } from '../context.ts';
-import type { Config } from '../config.ts';
+import { proxyTrust, type Config } from '../config.ts';
 import { createPgAdapter } from './adapter.ts';
 import { loadSecret } from './secrets.ts';
 import { accessTokenClaims, accountFinder } from './account.ts';
@@ -12,6 +12,7 @@ import { messagePage, pageCsp, signOutPage } from './pages.ts';
 export const SCOPE = 'openid profile email';
 export const ACCESS_TOKEN_TTL = 15 * 60;
 const DAY = 24 * 60 * 60;
+const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'];
 
 /**
  * Where the dashboard may run: the public URL, its loopback twin (localhost and
@@ -155,7 +156,13 @@ export async function createProvider(ctx: AppContext): Promise<Provider> {
   };
 
   const provider = new Provider(issuer, configuration);
-  // The app runs behind proxies that terminate TLS; X-Forwarded-* name the public address.
-  provider.proxy = true;
+  // Behind proxies that terminate TLS, X-Forwarded-* name the public address (endpoint URLs, secure
+  // cookies); they count only from a proxy TRUST_PROXY trusts, the same rule as the API's request.ip.
+  provider.proxy = config.TRUST_PROXY !== false;
+  const trusted = proxyTrust(config.TRUST_PROXY);
+  provider.use(async (c, next) => {
+    if (!trusted(c.req.socket.remoteAddress)) for (const h of FORWARDED_HEADERS) delete c.req.headers[h];
+    await next();
+  });
   return provider;
 }
