@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { startServer } from './server.ts';
+import { MigrationOrderError } from './db/migrate.ts';
 
 let config;
 try {
@@ -13,7 +14,14 @@ try {
 }
 
 const started = Date.now();
-const server = await startServer(config);
+const server = await startServer(config).catch((e: unknown) => {
+  // A migration committed out of order is an operator's problem to fix, not a crash: say what to do.
+  if (e instanceof MigrationOrderError) {
+    console.error(e.message);
+    process.exit(1);
+  }
+  throw e;
+});
 server.app.log.info(`ready on ${config.publicUrl} in ${Date.now() - started} ms (${server.db.kind})`);
 
 // Graceful shutdown: finish requests and jobs, then close the database so nothing is lost.
