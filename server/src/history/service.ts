@@ -3,9 +3,9 @@
  * an improved answer into a question-answer pair the chatbot answers with from then on.
  */
 import type { Db } from '../db/index.ts';
-import { notFound } from '../errors.ts';
-import { isUuid } from '../repositories/users.ts';
 import type { ChatRow } from '../runtime/conversations.ts';
+import { isUuid } from '../schemas/contract.ts';
+import { requireRecord } from '../services/tenancy.ts';
 import { syncQnaPassage, toApiQna, type QnaRow } from '../training/qna.ts';
 import { historyRepo, type ChatListRow, type MessageRow } from './repository.ts';
 
@@ -41,17 +41,10 @@ export const toApiMessage = (m: MessageRow) => ({
   createdAt: m.created_at,
 });
 
-export async function requireChat(db: Db, orgId: string, chatId: string) {
-  const chat = isUuid(chatId) ? await historyRepo.chatInOrg(db, orgId, chatId) : null;
-  if (!chat) throw notFound('Chat');
-  return chat;
-}
+export const requireChat = (db: Db, orgId: string, chatId: string) => requireRecord('Chat', chatId, (id) => historyRepo.chatInOrg(db, orgId, id));
 
-export async function requireMessage(db: Db, orgId: string, chatId: string, messageId: string) {
-  const m = isUuid(chatId) && isUuid(messageId) ? await historyRepo.messageInOrg(db, orgId, chatId, messageId) : null;
-  if (!m) throw notFound('Message');
-  return m;
-}
+export const requireMessage = (db: Db, orgId: string, chatId: string, messageId: string) =>
+  requireRecord('Message', messageId, async (id) => (isUuid(chatId) ? historyRepo.messageInOrg(db, orgId, chatId, id) : null));
 
 export async function chatWithMessages(db: Db, orgId: string, chatId: string) {
   const chat = await requireChat(db, orgId, chatId);
@@ -127,8 +120,5 @@ export async function saveTranslation(db: Db, orgId: string, chatId: string, mes
 }
 
 export async function deleteChat(db: Db, orgId: string, chatId: string) {
-  if (!isUuid(chatId)) throw notFound('Chat');
-  const chat = await db.transaction((tx) => historyRepo.deleteChat(tx, orgId, chatId));
-  if (!chat) throw notFound('Chat');
-  return toApiChat(chat);
+  return toApiChat(await requireRecord('Chat', chatId, (id) => db.transaction((tx) => historyRepo.deleteChat(tx, orgId, id))));
 }

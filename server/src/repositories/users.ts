@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.ts';
+import { isUuid } from '../schemas/contract.ts';
 
 export interface UserRow {
   id: string;
@@ -57,6 +58,5 @@ export interface ProfilePatch {
   campaign?: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids in paths are checked before they reach SQL: a malformed id is simply "not found". */
-export const isUuid = (s: string) => UUID.test(s);
+/** The id rule lives with the contract; re-exported for the repositories that import it from here. */
+export { isUuid };

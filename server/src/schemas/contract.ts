@@ -105,6 +105,19 @@ export interface ScreenshotResult {
   image: string;
 }
 
+// ---- ids -------------------------------------------------------------------
+
+/**
+ * A record id as PostgreSQL's uuid type reads it without error: 8-4-4-4-12 hex digits, any version or
+ * variant (a stricter RFC check would turn away ids PostgreSQL accepts). Ids from paths, queries and bodies
+ * are checked against it before they reach SQL, where a malformed one fails the query (a 500) instead of
+ * finding nothing; `$` without the m flag ends the string, so no newline, NUL or other junk passes.
+ */
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: unknown): s is string => typeof s === 'string' && UUID_SHAPE.test(s);
+/** The same rule in request schemas: a malformed id is a 400 ValidationFailed naming its field. */
+export const uuid = z.string().regex(UUID_SHAPE, 'not a uuid');
+
 // ---- request bodies ------------------------------------------------------
 
 export const PHONE_RE = /^\+?[0-9 ()/.-]{6,24}$/;
@@ -124,7 +137,7 @@ export const patchUserBody = z.strictObject({
 });
 
 export const createChatbotBody = z.strictObject({
-  organizationId: z.uuid(),
+  organizationId: uuid,
   url: z.string().trim().min(1).max(2000),
   lang: z.string().min(2).max(10),
 });

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import { AppError, badRequest, conflict } from '../errors.ts';
+import { recordInOrg } from '../services/tenancy.ts';
 import { removePassages } from './indexer.ts';
 import { pagesTrainedThisMonth, trainingLimits } from './limits.ts';
 import { scrapeJobsRepo, type ScrapeJobType } from './scrapeJobs.ts';
@@ -51,19 +52,9 @@ export const toApiWebpage = (p: WebpageRow, withText = false) => ({
   ...(withText ? { text: p.text ?? '' } : {}),
 });
 
-export async function websiteInOrg(db: Queryable, id: string, organizationId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Website');
-  const r = await db.query<WebsiteRow>('select * from websites where id = $1 and organization_id = $2', [id, organizationId]);
-  if (!r.rows[0]) throw notFound('Website');
-  return r.rows[0];
-}
+export const websiteInOrg = (db: Queryable, id: string, organizationId: string) => recordInOrg<WebsiteRow>(db, 'websites', id, organizationId);
 
-export async function webpageInOrg(db: Queryable, id: string, organizationId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Webpage');
-  const r = await db.query<WebpageRow>('select * from webpages where id = $1 and organization_id = $2', [id, organizationId]);
-  if (!r.rows[0]) throw notFound('Webpage');
-  return r.rows[0];
-}
+export const webpageInOrg = (db: Queryable, id: string, organizationId: string) => recordInOrg<WebpageRow>(db, 'webpages', id, organizationId);
 
 const basesEqual = (a: string, b: string) => baseLang(a) === baseLang(b);
 

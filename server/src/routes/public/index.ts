@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '../../errors.ts';
-import { isUuid } from '../../repositories/users.ts';
+import { isUuid } from '../../schemas/contract.ts';
 import { publicConfig, sendMessage, startChat, submitLead } from '../../runtime/publicChat.ts';
 import { uiConfigRepo } from '../../runtime/uiConfigRepo.ts';
 import { visitorText } from '../../runtime/visitorTexts.ts';

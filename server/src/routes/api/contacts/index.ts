@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest, notFound, parse } from '../../../errors.ts';
+import { badRequest, parse } from '../../../errors.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { contactFields } from '../../../services/contacts.ts';
+import { recordInOrg } from '../../../services/tenancy.ts';
 import { refuseUnstorableText } from '../../../services/users.ts';
 import { parseListQuery, sendList } from '../../simpleRest.ts';
-import { chatbotScope, idParam, scoped } from '../../../training/scope.ts';
+import { chatbotScope, idList, idParam, scoped } from '../../../training/scope.ts';
 import type { Queryable } from '../../../db/index.ts';
 
 interface ContactRow {
@@ -33,12 +34,7 @@ const fields = contactFields;
 export default async function contactsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  const byId = async (id: string, orgId: string) => {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Contact');
-    const r = await db.query<ContactRow>('select * from contacts where id = $1 and organization_id = $2', [id, orgId]);
-    if (!r.rows[0]) throw notFound('Contact');
-    return r.rows[0];
-  };
+  const byId = (id: string, orgId: string) => recordInOrg<ContactRow>(db, 'contacts', id, orgId);
   const checkOverride = async (tx: Queryable, chatbotId: string, selfId: string | null, overridesId: string | null | undefined) => {
     if (!overridesId) return;
     if (overridesId === selfId) throw badRequest('ValidationFailed', 'A contact cannot replace itself', [{ path: 'overridesId', message: 'self' }]);
@@ -49,7 +45,7 @@ export default async function contactsRoutes(app: FastifyInstance) {
   app.get('/contacts', async (req, reply) => {
     const q = parseListQuery(req.query, {
       sortable: SORTABLE, defaultSort: ['name', 'ASC'],
-      filter: z.object({ ...chatbotScope, q: z.string().max(200).optional(), department: z.string().optional(), id: z.array(z.string()).optional() }),
+      filter: z.object({ ...chatbotScope, q: z.string().max(200).optional(), department: z.string().optional(), id: idList.optional() }),
     });
     const { orgId } = await scoped(req, q.filter.chatbotId);
     refuseUnstorableText(q.filter);
@@ -57,7 +53,7 @@ export default async function contactsRoutes(app: FastifyInstance) {
     let where = 'organization_id = $1 and chatbot_id = $2';
     if (q.filter.department) where += ` and lower(department) = lower($${params.push(q.filter.department)})`;
     if (q.filter.q) where += ` and (name ilike $${params.push(`%${q.filter.q.replace(/[%_\\]/g, '\\$&')}%`)} or email ilike $${params.length} or department ilike $${params.length})`;
-    if (q.filter.id) where += ` and id::text = any($${params.push(q.filter.id)}::text[])`;
+    if (q.filter.id) where += ` and id = any($${params.push(q.filter.id)}::uuid[])`;
     const total = (await db.query<{ n: number }>(`select count(*)::int n from contacts where ${where}`, params)).rows[0].n;
     const rows = await db.query<ContactRow>(`select * from contacts where ${where} order by ${q.orderBy}, id limit ${q.limit} offset ${q.offset}`, params);
     return sendList(reply, 'contacts', rows.rows.map(toApi), total, q.offset);

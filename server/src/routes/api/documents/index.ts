@@ -2,13 +2,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { AppError, badRequest, notFound, parse, tooLarge } from '../../../errors.ts';
+import { AppError, badRequest, parse, tooLarge } from '../../../errors.ts';
 import { queueEmbeddings } from '../../../jobs/embeddings.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
+import { recordInOrg } from '../../../services/tenancy.ts';
 import { parseListQuery, sendList } from '../../simpleRest.ts';
 import { addDocument, deleteDocument, toApiDocument, type DocumentRow } from '../../../training/documents.ts';
 import { FetchError, safeFetch } from '../../../training/fetch.ts';
-import { chatbotScope, idParam, langOr, scoped } from '../../../training/scope.ts';
+import { chatbotScope, idList, idParam, langOr, scoped } from '../../../training/scope.ts';
 
 const SORTABLE = { name: 'lower(name)', type: 'type', size: 'size', createdAt: 'created_at', characters: 'characters', id: 'id' };
 
@@ -18,17 +19,12 @@ export default async function documentsRoutes(app: FastifyInstance) {
   const maxBytes = Math.round(config.MAX_UPLOAD_MB * 1024 * 1024);
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10 } });
 
-  const byId = async (id: string, orgId: string) => {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Document');
-    const r = await db.query<DocumentRow>('select * from documents where id = $1 and organization_id = $2', [id, orgId]);
-    if (!r.rows[0]) throw notFound('Document');
-    return r.rows[0];
-  };
+  const byId = (id: string, orgId: string) => recordInOrg<DocumentRow>(db, 'documents', id, orgId);
 
   app.get('/documents', async (req, reply) => {
     const q = parseListQuery(req.query, {
       sortable: SORTABLE, defaultSort: ['createdAt', 'DESC'],
-      filter: z.object({ ...chatbotScope, type: z.enum(['pdf', 'docx', 'txt']).optional(), q: z.string().max(200).optional(), id: z.array(z.string()).optional() }),
+      filter: z.object({ ...chatbotScope, type: z.enum(['pdf', 'docx', 'txt']).optional(), q: z.string().max(200).optional(), id: idList.optional() }),
     });
     const { orgId } = await scoped(req, q.filter.chatbotId);
     const params: unknown[] = [orgId, q.filter.chatbotId];
@@ -36,7 +32,7 @@ export default async function documentsRoutes(app: FastifyInstance) {
     if (q.filter.lang) where += ` and lang = $${params.push(q.filter.lang)}`;
     if (q.filter.type) where += ` and type = $${params.push(q.filter.type)}`;
     if (q.filter.q) where += ` and name ilike $${params.push(`%${q.filter.q.replace(/[%_\\]/g, '\\$&')}%`)}`;
-    if (q.filter.id) where += ` and id::text = any($${params.push(q.filter.id)}::text[])`;
+    if (q.filter.id) where += ` and id = any($${params.push(q.filter.id)}::uuid[])`;
     const total = (await db.query<{ n: number }>(`select count(*)::int n from documents where ${where}`, params)).rows[0].n;
     const rows = await db.query<DocumentRow>(`select * from documents where ${where} order by ${q.orderBy}, id limit ${q.limit} offset ${q.offset}`, params);
     return sendList(reply, 'documents', rows.rows.map(toApiDocument), total, q.offset);

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { badRequest, notFound, parse } from '../../../errors.ts';
+import { badRequest, parse } from '../../../errors.ts';
 import { queueEmbeddings } from '../../../jobs/embeddings.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
+import { recordInOrg } from '../../../services/tenancy.ts';
 import { parseListQuery, sendList } from '../../simpleRest.ts';
 import { removePassages } from '../../../training/indexer.ts';
 import {
   exportQnaSheet, flagDuplicates, HAS_LINK_SQL, importQna, readQnaSheet, syncQnaPassage, toApiQna, type QnaRow,
 } from '../../../training/qna.ts';
-import { chatbotScope, idParam, idsBody, langOr, scoped } from '../../../training/scope.ts';
+import { chatbotScope, idList, idParam, idsBody, langOr, scoped } from '../../../training/scope.ts';
 
 const SORTABLE = { question: 'question', answer: 'answer', createdAt: 'created_at', updatedAt: 'updated_at', active: 'active', id: 'id' };
 const text = (max: number) => z.string().trim().min(1, 'required').max(max);
@@ -19,15 +20,10 @@ const listFilter = z.object({
   q: z.string().max(200).optional(),
   fromChatHistory: z.boolean().optional(),
   hasLink: z.boolean().optional(),
-  id: z.array(z.string()).optional(),
+  id: idList.optional(),
 });
 
-async function qnaInOrg(app: FastifyInstance, id: string, orgId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Question-answer pair');
-  const r = await app.ctx.db.query<QnaRow>('select * from qna where id = $1 and organization_id = $2', [id, orgId]);
-  if (!r.rows[0]) throw notFound('Question-answer pair');
-  return r.rows[0];
-}
+const qnaInOrg = (app: FastifyInstance, id: string, orgId: string) => recordInOrg<QnaRow>(app.ctx.db, 'qna', id, orgId);
 
 /** Question-answer pairs: CRUD, activation, xlsx import and export. */
 export default async function qnaRoutes(app: FastifyInstance) {
@@ -42,7 +38,7 @@ export default async function qnaRoutes(app: FastifyInstance) {
     if (f.fromChatHistory !== undefined) sql += ` and from_chat_history = $${params.push(f.fromChatHistory)}`;
     if (f.hasLink !== undefined) sql += ` and ${HAS_LINK_SQL} = $${params.push(f.hasLink)}`;
     if (f.q) sql += ` and (question ilike $${params.push(`%${f.q.replace(/[%_\\]/g, '\\$&')}%`)} or answer ilike $${params.length})`;
-    if (f.id) sql += ` and id::text = any($${params.push(f.id)}::text[])`;
+    if (f.id) sql += ` and id = any($${params.push(f.id)}::uuid[])`;
     return { sql, params };
   };
 

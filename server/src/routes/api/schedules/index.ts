@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, notFound, parse } from '../../../errors.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
+import { uuid } from '../../../schemas/contract.ts';
+import { recordInOrg } from '../../../services/tenancy.ts';
 import { parseListQuery, sendList } from '../../simpleRest.ts';
-import { chatbotScope, idParam, scoped } from '../../../training/scope.ts';
+import { chatbotScope, idList, idParam, scoped } from '../../../training/scope.ts';
 import {
   DEFAULT_CRON, nextRunAfter, nextRuns, presetOf, SCHEDULE_PRESETS, toApiSchedule, type ScheduleRow,
 } from '../../../training/schedules.ts';
@@ -16,12 +18,7 @@ const presetEnum = z.enum(Object.keys(SCHEDULE_PRESETS) as [keyof typeof SCHEDUL
 export default async function schedulesRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  const byId = async (id: string, orgId: string) => {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Schedule');
-    const r = await db.query<ScheduleRow>('select * from training_schedules where id = $1 and organization_id = $2', [id, orgId]);
-    if (!r.rows[0]) throw notFound('Schedule');
-    return r.rows[0];
-  };
+  const byId = (id: string, orgId: string) => recordInOrg<ScheduleRow>(db, 'training_schedules', id, orgId);
   /** preset wins over cron; neither means the default (every 1 January). */
   const cronOf = (b: { preset?: string | null; cron?: string | null }) => {
     const cron = b.preset ? SCHEDULE_PRESETS[b.preset as keyof typeof SCHEDULE_PRESETS] : (b.cron ?? DEFAULT_CRON).trim().replace(/\s+/g, ' ');
@@ -39,7 +36,7 @@ export default async function schedulesRoutes(app: FastifyInstance) {
   app.get('/schedules', async (req, reply) => {
     const q = parseListQuery(req.query, {
       sortable: SORTABLE, defaultSort: ['createdAt', 'DESC'],
-      filter: z.object({ ...chatbotScope, websiteId: z.uuid().optional(), webpageId: z.uuid().optional(), id: z.array(z.string()).optional() }),
+      filter: z.object({ ...chatbotScope, websiteId: uuid.optional(), webpageId: uuid.optional(), id: idList.optional() }),
     });
     const { orgId } = await scoped(req, q.filter.chatbotId);
     const params: unknown[] = [orgId, q.filter.chatbotId];
@@ -47,7 +44,7 @@ export default async function schedulesRoutes(app: FastifyInstance) {
     if (q.filter.lang) where += ` and lang = $${params.push(q.filter.lang)}`;
     if (q.filter.websiteId) where += ` and website_id = $${params.push(q.filter.websiteId)}`;
     if (q.filter.webpageId) where += ` and webpage_id = $${params.push(q.filter.webpageId)}`;
-    if (q.filter.id) where += ` and id::text = any($${params.push(q.filter.id)}::text[])`;
+    if (q.filter.id) where += ` and id = any($${params.push(q.filter.id)}::uuid[])`;
     const total = (await db.query<{ n: number }>(`select count(*)::int n from training_schedules where ${where}`, params)).rows[0].n;
     const rows = await db.query<ScheduleRow>(`select * from training_schedules where ${where} order by ${q.orderBy}, id limit ${q.limit} offset ${q.offset}`, params);
     return sendList(reply, 'schedules', rows.rows.map(toApiSchedule), total, q.offset);
@@ -59,8 +56,8 @@ export default async function schedulesRoutes(app: FastifyInstance) {
     const body = parse(
       z.strictObject({
         ...chatbotScope,
-        websiteId: z.uuid().optional(),
-        webpageId: z.uuid().optional(),
+        websiteId: uuid.optional(),
+        webpageId: uuid.optional(),
         preset: presetEnum.nullable().optional(),
         cron: z.string().max(200).nullable().optional(),
         includeSubsites: z.boolean().default(false),

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound, parse } from '../../../errors.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
+import { uuid } from '../../../schemas/contract.ts';
+import { recordInOrg } from '../../../services/tenancy.ts';
 import { parseListQuery, sendList } from '../../simpleRest.ts';
-import { scrapeJobsRepo, toApiScrapeJob, type ScrapeJobRow } from '../../../training/scrapeJobs.ts';
+import { toApiScrapeJob, type ScrapeJobRow } from '../../../training/scrapeJobs.ts';
 import { chatbotScope, idParam, scoped } from '../../../training/scope.ts';
 import { queueScrapeJob, websiteFor, websiteInOrg } from '../../../training/websites.ts';
 
@@ -19,7 +21,7 @@ export default async function scrapeJobsRoutes(app: FastifyInstance) {
     const q = parseListQuery(req.query, {
       sortable: SORTABLE,
       defaultSort: ['createdAt', 'DESC'],
-      filter: z.object({ ...chatbotScope, websiteId: z.uuid().optional(), status: z.enum(STATUSES).optional(), type: z.enum(TYPES).optional() }),
+      filter: z.object({ ...chatbotScope, websiteId: uuid.optional(), status: z.enum(STATUSES).optional(), type: z.enum(TYPES).optional() }),
     });
     const { orgId } = await scoped(req, q.filter.chatbotId);
     const params: unknown[] = [orgId, q.filter.chatbotId];
@@ -33,19 +35,16 @@ export default async function scrapeJobsRoutes(app: FastifyInstance) {
     return sendList(reply, 'scrape-jobs', rows.rows.map(toApiScrapeJob), total, q.offset);
   });
 
-  app.get('/scrape-jobs/:id', async (req) => {
-    const id = idParam(req.params);
-    const job = /^[0-9a-f-]{36}$/i.test(id) ? await scrapeJobsRepo.byId(db, id) : null;
-    if (!job || job.organization_id !== requireAuth(req).organizationId) throw notFound('Scrape job');
-    return toApiScrapeJob(job);
-  });
+  app.get('/scrape-jobs/:id', async (req) =>
+    toApiScrapeJob(await recordInOrg<ScrapeJobRow>(db, 'scrape_jobs', idParam(req.params), requireAuth(req).organizationId)),
+  );
 
   app.post('/scrape-jobs', async (req, reply) => {
     const body = parse(
       z.strictObject({
         ...chatbotScope,
         type: z.enum(TYPES),
-        websiteId: z.uuid().optional(),
+        websiteId: uuid.optional(),
         url: z.string().trim().min(1).max(2000).optional(),
         urls: z.array(z.string().max(2000)).max(5000).optional(),
         scrapeSubsites: z.boolean().optional(),

@@ -4,7 +4,8 @@ import { parse } from '../../../errors.ts';
 import { requireChatbot } from '../../../services/tenancy.ts';
 import { chatbotStatistics, checkTimeZone } from '../../../services/statistics.ts';
 
-const statisticsQuery = z.strictObject({ chatbotId: z.string().min(1).max(100), tz: z.string().max(64).optional() });
+// Any chatbot id that is not the caller's, malformed or too long included, is requireChatbot's 404.
+const statisticsQuery = z.strictObject({ chatbotId: z.string().min(1), tz: z.string().max(64).optional() });
 
 /** statistics?chatbotId&tz: the dashboard's figures of one chatbot of the caller's tenant, in one call. */
 export default async function statisticsRoutes(app: FastifyInstance) {

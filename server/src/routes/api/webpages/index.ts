@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, parse } from '../../../errors.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
+import { uuid } from '../../../schemas/contract.ts';
 import { parseListQuery, sendList } from '../../simpleRest.ts';
 import { toApiScrapeJob } from '../../../training/scrapeJobs.ts';
-import { chatbotScope, idParam, idsBody, scoped } from '../../../training/scope.ts';
+import { chatbotScope, idList, idParam, idsBody, scoped } from '../../../training/scope.ts';
 import {
   buildSiteTree, deleteWebpages, queueScrapeJob, toApiWebpage, webpageInOrg, websiteFor, websiteInOrg, type WebpageRow,
 } from '../../../training/websites.ts';
@@ -15,11 +16,11 @@ const SORTABLE = {
 };
 const listFilter = z.object({
   ...chatbotScope,
-  websiteId: z.uuid().optional(),
+  websiteId: uuid.optional(),
   favorite: z.boolean().optional(),
   beingTrained: z.boolean().optional(),
   q: z.string().max(200).optional(),
-  id: z.array(z.string()).optional(),
+  id: idList.optional(),
 });
 const COLUMNS = 'p.id, p.organization_id, p.chatbot_id, p.website_id, p.lang, p.url, p.path, p.title, p.characters, p.favorite, p.last_trained, p.training_job_id, p.created_at';
 
@@ -38,7 +39,7 @@ export default async function webpagesRoutes(app: FastifyInstance) {
     if (q.filter.favorite !== undefined) where += ` and p.favorite = $${params.push(q.filter.favorite)}`;
     if (q.filter.beingTrained !== undefined) where += ` and (p.training_job_id is not null) = $${params.push(q.filter.beingTrained)}`;
     if (q.filter.q) where += ` and (p.url ilike $${params.push(`%${q.filter.q.replace(/[%_\\]/g, '\\$&')}%`)} or p.title ilike $${params.length})`;
-    if (q.filter.id) where += ` and p.id::text = any($${params.push(q.filter.id)}::text[])`;
+    if (q.filter.id) where += ` and p.id = any($${params.push(q.filter.id)}::uuid[])`;
     const total = (await db.query<{ n: number }>(`select count(*)::int n from webpages p where ${where}`, params)).rows[0].n;
     const rows = await db.query<WebpageRow>(
       `select ${COLUMNS} from webpages p where ${where} order by ${q.orderBy} nulls last, p.url limit ${q.limit} offset ${q.offset}`,
@@ -49,7 +50,7 @@ export default async function webpagesRoutes(app: FastifyInstance) {
 
   app.get('/webpages/tree', async (req) => {
     const f = parse(
-      z.object({ filter: z.string().transform((s) => JSON.parse(s)).pipe(z.object({ ...chatbotScope, websiteId: z.uuid().optional() })) }),
+      z.object({ filter: z.string().transform((s) => JSON.parse(s)).pipe(z.object({ ...chatbotScope, websiteId: uuid.optional() })) }),
       req.query,
     ).filter;
     const { orgId } = await scoped(req, f.chatbotId);
@@ -94,7 +95,7 @@ export default async function webpagesRoutes(app: FastifyInstance) {
   /** Train a selection, all pages or the favorites: one selective job per website involved. */
   app.post('/webpages/train', async (req, reply) => {
     const body = parse(
-      z.strictObject({ ...chatbotScope, ids: idsBody.optional(), all: z.boolean().optional(), favorites: z.boolean().optional(), websiteId: z.uuid().optional() }),
+      z.strictObject({ ...chatbotScope, ids: idsBody.optional(), all: z.boolean().optional(), favorites: z.boolean().optional(), websiteId: uuid.optional() }),
       req.body,
     );
     const { orgId } = await scoped(req, body.chatbotId);

@@ -4,7 +4,7 @@ import { parse } from '../../../errors.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { parseListQuery, sendList } from '../../simpleRest.ts';
 import { toApiScrapeJob } from '../../../training/scrapeJobs.ts';
-import { chatbotScope, idParam, langOr, scoped } from '../../../training/scope.ts';
+import { chatbotScope, idList, idParam, langOr, scoped } from '../../../training/scope.ts';
 import {
   alreadyCrawled, buildSiteTree, createWebsite, deleteWebsite, queueScrapeJob, websiteInOrg, type WebsiteRow,
 } from '../../../training/websites.ts';
@@ -36,13 +36,13 @@ export default async function websitesRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
   app.get('/websites', async (req, reply) => {
-    const q = parseListQuery(req.query, { sortable: SORTABLE, defaultSort: ['domain', 'ASC'], filter: z.object({ ...chatbotScope, id: z.array(z.string()).optional() }) });
+    const q = parseListQuery(req.query, { sortable: SORTABLE, defaultSort: ['domain', 'ASC'], filter: z.object({ ...chatbotScope, id: idList.optional() }) });
     const { orgId } = await scoped(req, q.filter.chatbotId);
     refuseUnstorableText(q.filter);
     const params: unknown[] = [orgId, q.filter.chatbotId];
     let where = 'w.organization_id = $1 and w.chatbot_id = $2';
     if (q.filter.lang) where += ` and w.lang = $${params.push(q.filter.lang)}`;
-    if (q.filter.id) where += ` and w.id::text = any($${params.push(q.filter.id)}::text[])`;
+    if (q.filter.id) where += ` and w.id = any($${params.push(q.filter.id)}::uuid[])`;
     const total = (await db.query<{ n: number }>(`select count(*)::int n from websites w where ${where}`, params)).rows[0].n;
     const rows = await db.query<Row>(`${SELECT} where ${where} order by ${q.orderBy}, w.id limit ${q.limit} offset ${q.offset}`, params);
     return sendList(reply, 'websites', rows.rows.map(toApi), total, q.offset);
