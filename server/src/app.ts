@@ -10,6 +10,7 @@ import type { AppContext } from './context.ts';
 import { loadSigningKeys } from './auth/keys.ts';
 import { createVerifier, discoverJwksUri } from './auth/verifier.ts';
 import { registerErrorHandler } from './plugins/external/errorHandler.ts';
+import { registerStorableText } from './plugins/app/storableText.ts';
 import { registerAuth } from './plugins/app/auth.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerOidc } from './oidc/index.ts';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     crossOriginResourcePolicy: false,
   });
   registerErrorHandler(app);
+  registerStorableText(app);
   registerAuth(app);
   await registerOidc(app);
   app.get('/health', async () => {
