@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { sharedRateLimitStore } from '../services/rateLimitStore.ts';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
@@ -25,7 +26,7 @@ const emailSchema = z.email();
 async function limiter(app: FastifyInstance, options: RateLimitOptions) {
   let hook: preHandlerAsyncHookHandler | undefined;
   await app.register(async (scope) => {
-    await scope.register(rateLimit, { global: false });
+    await scope.register(rateLimit, { global: false, ...sharedRateLimitStore(app.ctx.db) });
     hook = scope.rateLimit(options);
   });
   return hook!;

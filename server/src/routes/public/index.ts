@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import { sharedRateLimitStore } from '../../services/rateLimitStore.ts';
 import { AppError } from '../../errors.ts';
 import { isUuid } from '../../schemas/contract.ts';
 import { publicConfig, sendMessage, startChat, submitLead } from '../../runtime/publicChat.ts';
@@ -64,7 +65,7 @@ export default async function publicRoutes(app: FastifyInstance) {
 
   // Two counters per request (visitor, chatbot): createRateLimit gives plain checks that can be combined,
   // where the plugin's route handlers would let only the first one run.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...sharedRateLimitStore(app.ctx.db) });
   const perVisitor = app.createRateLimit({
     max: config.WIDGET_RATE_PER_VISITOR,
     timeWindow: 60_000,
