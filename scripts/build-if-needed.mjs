@@ -43,7 +43,10 @@ export function buildInputs(root) {
     if (!CODE.test(files[i]) || !fs.statSync(files[i]).isFile()) continue;
     for (const [, spec] of fs.readFileSync(files[i], 'utf8').replace(TYPE_ONLY, '').matchAll(RELATIVE_IMPORT)) {
       const target = resolveImport(files[i], spec);
-      if (target && !seen.has(target)) seen.add(target), files.push(target);
+      if (target && !seen.has(target)) {
+        seen.add(target);
+        files.push(target);
+      }
     }
   }
   return files;

@@ -23,7 +23,7 @@ export function pickLocale(stored: string | null | undefined, browserLanguages: 
 
 /** Reads the persisted locale and the browser's languages; storage may be unavailable (private mode). */
 export function initialLocale(): Locale {
-  let stored: string | null = null;
+  let stored: string | null;
   try {
     stored = localStorage.getItem(LOCALE_STORAGE_KEY);
   } catch {

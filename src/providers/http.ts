@@ -96,7 +96,7 @@ export function createHttpClient(deps: HttpClientDeps) {
       throw new ApiError(isOnline() ? 'Unknown' : 'NoInternetConnection', 0, null, known);
     }
     const body = await response.text();
-    let json: any = null;
+    let json: any;
     try {
       json = body ? JSON.parse(body) : null;
     } catch {

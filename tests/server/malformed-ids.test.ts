@@ -23,7 +23,7 @@ const MALFORMED: Record<string, string> = {
   '../': '../',
 };
 /** What can travel in a header: no control characters, not empty (an empty act-as header means "myself"). */
-const HEADER_SAFE = Object.fromEntries(Object.entries(MALFORMED).filter(([, v]) => v && !/[\u0000-\u001f]/.test(v)));
+const HEADER_SAFE = Object.fromEntries(Object.entries(MALFORMED).filter(([, v]) => v && ![...v].some((c) => c.charCodeAt(0) < 0x20)));
 
 type Kind = 'user' | 'chatbot' | 'website' | 'webpage' | 'document' | 'qna' | 'contact' | 'schedule' | 'scrapeJob' | 'chat' | 'message';
 type Records = Record<Kind, string>;

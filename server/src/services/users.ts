@@ -67,6 +67,7 @@ export async function updateProfile(db: Db, user: UserRow, patch: ProfilePatch, 
 }
 
 /** NUL characters and lone surrogates cannot be stored by PostgreSQL: refused with a 400 naming the field. */
+// eslint-disable-next-line no-control-regex -- finding the NUL character is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export function refuseUnstorableText(body: unknown, path: string[] = []): void {
   if (typeof body === 'string') {

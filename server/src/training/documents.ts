@@ -60,6 +60,7 @@ function isText(buf: Buffer): boolean {
     return false;
   }
   // Control characters other than tab, line feed, carriage return and form feed mean binary data.
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const controls = text.match(/[\x00-\x08\x0b\x0e-\x1f\x7f]/g)?.length ?? 0;
   return controls === 0;
 }

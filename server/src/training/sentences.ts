@@ -50,7 +50,7 @@ export function splitSentences(text: string): string[] {
     if (!s) continue;
     let start = 0;
     // A candidate end: . ! ? … (with closing quotes or brackets) followed by a space and a sentence start.
-    const re = /([.!?…]+["'»«“”‘’)\]]*)\s+(?=["'„“»«(\[]?[\p{Lu}\p{N}])/gu;
+    const re = /([.!?…]+["'»«“”‘’)\]]*)\s+(?=["'„“»«([]?[\p{Lu}\p{N}])/gu;
     let m: RegExpExecArray | null;
     while ((m = re.exec(s))) {
       const end = m.index + m[1].length;

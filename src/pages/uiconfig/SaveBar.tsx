@@ -1,4 +1,4 @@
-import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import { Button, CircularProgress, Paper, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { useTranslate } from 'react-admin';
 
