@@ -17,6 +17,8 @@ import type {
 } from '../../server/src/schemas/contract.ts';
 import { ERROR_KEYS } from '../../server/src/errors.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
+import { saveFile } from '../lib/saveFile.ts';
+import type { ApiMessage, ChatCounts, ChatFilterValues } from '../resources/chats/types.ts';
 import { getAccessToken, getActAsUser } from './authProvider.ts';
 import { getScope } from './scope.ts';
 
@@ -42,11 +44,56 @@ export interface PatchUserBody {
 
 const enc = encodeURIComponent;
 
-export function customMethods(http: HttpClient, base = API_URL) {
+type Scope = () => { chatbotId: string | null; lang: string | null };
+
+/** The active chatbot and language added to a filter or a new record, unless the caller set them itself. */
+export function withScope<T extends Record<string, any>>(scope: Scope, values: T | undefined): T {
+  const { chatbotId, lang } = scope();
+  return { ...(chatbotId ? { chatbotId } : {}), ...(lang ? { lang } : {}), ...(values ?? ({} as T)) };
+}
+
+export interface ExportResult {
+  csv: string;
+  fileName: string;
+  chats: number;
+  skipped: number;
+}
+
+/** Calls beyond ra-data-simple-rest, through the same fetch wrapper (token, act-as header, error mapping). */
+export function customMethods(http: HttpClient, base = API_URL, scope: Scope = getScope) {
   const get = async <T>(path: string) => (await http<T>(`${base}/${path}`)).json;
   const send = async <T>(method: string, path: string, body?: unknown) =>
     (await http<T>(`${base}/${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) })).json;
+  const scopedFilter = (filter: object) => `filter=${enc(JSON.stringify(withScope(scope, filter as Record<string, unknown>)))}`;
   return {
+    /** A JSON call of the API by path (training actions, schedules…). */
+    request: <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
+      method === 'GET' ? get<T>(path) : send<T>(method, path, body ?? {}),
+    /** multipart/form-data: the browser sets the boundary. */
+    upload: async <T>(path: string, form: FormData) => (await http<T>(`${base}/${path}`, { method: 'POST', body: form })).json,
+    /** A file of the API (qna.xlsx) saved by the browser under `fileName`; `filter` is scoped like a list's. */
+    download: async (path: string, filter: object, fileName: string) => {
+      const r = await http(`${base}/${path}?${scopedFilter(filter)}`, { responseType: 'blob' });
+      saveFile(r.blob!, fileName);
+    },
+    chatCounts: (filter: ChatFilterValues) => get<ChatCounts>(`chats/counts?${scopedFilter(filter)}`),
+    saveTranslation: (chatId: string, messageId: string, translatedText: string, translatedLang: string) =>
+      send<ApiMessage>('PUT', `chats/${enc(chatId)}/messages/${enc(messageId)}`, { translatedText, translatedLang }),
+    optimizeAnswer: (chatId: string, messageId: string, answer: string, question?: string) =>
+      send<{ message: ApiMessage; qna: { id: string }; created: boolean }>(
+        'POST',
+        `chats/${enc(chatId)}/messages/${enc(messageId)}/optimize`,
+        question ? { answer, question } : { answer },
+      ),
+    /** The server streams the file; the counts in its headers decide which message the user sees. */
+    exportChats: async (filter: ChatFilterValues, amount: number, locale: string): Promise<ExportResult> => {
+      const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+      const res = await http(`${base}/chats/export?${scopedFilter(filter)}&amount=${amount}&locale=${locale === 'en' ? 'en' : 'de'}&tz=${enc(tz)}`, {
+        headers: { Accept: 'text/csv' },
+      });
+      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'Chat_Export.csv';
+      return { csv: res.body, fileName: name, chats: Number(res.headers.get('x-export-chats') ?? 0), skipped: Number(res.headers.get('x-export-skipped') ?? 0) };
+    },
     lookupUser: () => get<UserLookup>('users/lookup'),
     getUser: (id: string) => get<UserLookup>(`users/${enc(id)}`),
     patchUser: (id: string, body: PatchUserBody) => send<ApiUser>('PATCH', `users/${enc(id)}`, body),
@@ -71,23 +118,12 @@ export function customMethods(http: HttpClient, base = API_URL) {
 export type CustomMethods = ReturnType<typeof customMethods>;
 
 /** Adds chatbotId and lang to list filters and new records, unless the caller set them itself. */
-export function scopeCallbacks(
-  resources: readonly string[],
-  scope: () => { chatbotId: string | null; lang: string | null },
-): ResourceCallbacks[] {
-  const withScope = <T extends Record<string, any>>(values: T | undefined): T => {
-    const { chatbotId, lang } = scope();
-    return {
-      ...(chatbotId ? { chatbotId } : {}),
-      ...(lang ? { lang } : {}),
-      ...(values ?? ({} as T)),
-    };
-  };
+export function scopeCallbacks(resources: readonly string[], scope: Scope): ResourceCallbacks[] {
   return resources.map((resource) => ({
     resource,
-    beforeGetList: async (params) => ({ ...params, filter: withScope(params.filter) }),
-    beforeGetManyReference: async (params) => ({ ...params, filter: withScope(params.filter) }),
-    beforeCreate: async (params) => ({ ...params, data: withScope(params.data) }),
+    beforeGetList: async (params) => ({ ...params, filter: withScope(scope, params.filter) }),
+    beforeGetManyReference: async (params) => ({ ...params, filter: withScope(scope, params.filter) }),
+    beforeCreate: async (params) => ({ ...params, data: withScope(scope, params.data) }),
   }));
 }
 
@@ -95,7 +131,7 @@ export function createDataProvider(http: HttpClient = httpClient, scope = getSco
   const base: DataProvider = simpleRestProvider(API_URL, http);
   return {
     ...withLifecycleCallbacks(base, scopeCallbacks(SCOPED_RESOURCES, scope)),
-    ...customMethods(http),
+    ...customMethods(http, API_URL, scope),
   };
 }
 

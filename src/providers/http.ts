@@ -50,12 +50,16 @@ export interface HttpResponse<T = any> {
   headers: Headers;
   body: string;
   json: T;
+  /** The body as bytes, for responseType 'blob' (a file download); body and json are then empty. */
+  blob?: Blob;
 }
 
 export interface HttpOptions extends Omit<RequestInit, 'headers'> {
   headers?: HeadersInit;
   /** Public endpoints (/api/v1/public/*) are called without a token. */
   public?: boolean;
+  /** 'blob' for a file (an xlsx would not survive being read as text); errors are read as JSON either way. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface HttpClientDeps {
@@ -75,7 +79,7 @@ export function createHttpClient(deps: HttpClientDeps) {
   const known = deps.knownErrorKeys ?? new Set<string>();
   return async function httpClient<T = any>(url: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
     if (!isOnline()) throw new ApiError('NoInternetConnection', 0, null, known);
-    const { public: isPublic, headers: given, ...init } = options;
+    const { public: isPublic, headers: given, responseType, ...init } = options;
     const headers = new Headers(given);
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     if (init.body !== undefined && typeof init.body === 'string' && !headers.has('Content-Type')) {
@@ -95,6 +99,7 @@ export function createHttpClient(deps: HttpClientDeps) {
       // The network failed under us (went offline mid-request, DNS, CORS): the browser gives no status.
       throw new ApiError(isOnline() ? 'Unknown' : 'NoInternetConnection', 0, null, known);
     }
+    if (responseType === 'blob' && response.ok) return { status: response.status, headers: response.headers, body: '', json: null as T, blob: await response.blob() };
     const body = await response.text();
     let json: any;
     try {
@@ -108,3 +113,6 @@ export function createHttpClient(deps: HttpClientDeps) {
 }
 
 export type HttpClient = ReturnType<typeof createHttpClient>;
+
+/** The notification text of a failed call: the i18n key the fetch wrapper chose. */
+export const errorMessage = (e: unknown) => (e instanceof Error && e.message ? e.message : 'errors.Unknown');

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { chatsApi } from './chatsApi.ts';
+import { useDataProvider, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import { MAX_EXPORT_CHATS, downloadCsv, exportAmountError } from './exportCsv.ts';
 import type { ChatFilterValues } from './types.ts';
 
@@ -11,6 +11,7 @@ import type { ChatFilterValues } from './types.ts';
  * required (at least 1). Messages: no chat exportable, some chats not exported, success.
  */
 export function ChatExportButton() {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
@@ -31,7 +32,7 @@ export function ChatExportButton() {
     if (error) return;
     setBusy(true);
     try {
-      const result = await chatsApi.exportCsv(filterValues as ChatFilterValues, Number(amount), locale);
+      const result = await dataProvider.exportChats(filterValues as ChatFilterValues, Number(amount), locale);
       if (result.chats === 0) {
         notify('errors.export.noChats', { type: 'error' });
         return;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
-import { chatsApi } from './chatsApi.ts';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import type { ApiMessage } from './types.ts';
 
 /**
@@ -14,6 +14,7 @@ export function OptimizeAnswerDialog({ message, open, onClose, onSaved }: {
   onClose: () => void;
   onSaved: (m: ApiMessage) => void;
 }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const translate = useTranslate();
   const notify = useNotify();
   const [question, setQuestion] = useState(message.question);
@@ -27,7 +28,7 @@ export function OptimizeAnswerDialog({ message, open, onClose, onSaved }: {
     if (!question.trim() || !answer.trim()) return;
     setSaving(true);
     try {
-      const r = await chatsApi.optimize(message.chatId, message.id, answer.trim(), question.trim() === message.question ? undefined : question.trim());
+      const r = await dataProvider.optimizeAnswer(message.chatId, message.id, answer.trim(), question.trim() === message.question ? undefined : question.trim());
       notify('history.optimize.saved', { type: 'success' });
       onSaved(r.message);
       onClose();

@@ -4,7 +4,6 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import { ApiError } from '../../providers/http.ts';
-import { chatsApi } from './chatsApi.ts';
 import { useTranslationAvailable } from './useTranslationAvailable.ts';
 import type { ApiMessage } from './types.ts';
 
@@ -26,7 +25,7 @@ export function TranslateMessageButton({ message, onTranslated }: { message: Api
     setBusy(true);
     try {
       const result = await dataProvider.translate(locale, message.question);
-      onTranslated(await chatsApi.saveTranslation(message.chatId, message.id, result.text, result.lang));
+      onTranslated(await dataProvider.saveTranslation(message.chatId, message.id, result.text, result.lang));
     } catch (e) {
       if (e instanceof ApiError && (e.serverKey === 'FeatureNotConfigured' || e.status === 501)) explain();
       else notify(e instanceof ApiError && e.serverKey ? e.message : 'history.translate.failed', { type: 'error' });

@@ -1,3 +1,5 @@
+import { saveFile } from '../../lib/saveFile.ts';
+
 /** The export dialog's rules and the download itself (spec: amount required, at least 1; Chat_Export CSV). */
 export const MAX_EXPORT_CHATS = 100_000;
 
@@ -19,13 +21,4 @@ export function csvBlob(csv: string): Blob {
   return new Blob([text], { type: 'text/csv;charset=utf-8' });
 }
 
-export function downloadCsv(csv: string, fileName: string) {
-  const url = URL.createObjectURL(csvBlob(csv));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const downloadCsv = (csv: string, fileName: string) => saveFile(csvBlob(csv), fileName);

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { useNotify, useRefresh } from 'react-admin';
-import { ApiError } from '../../providers/http.ts';
-import { api, errorMessage } from '../../pages/training/trainingApi.ts';
+import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider.ts';
+import { ApiError, errorMessage } from '../../providers/http.ts';
 import { precheckFile, statusForUploadError, type UploadStatus } from './fileCheck.ts';
 import type { QueueItem, TrainingDocument } from './types.ts';
 
@@ -19,6 +19,7 @@ let seq = 0;
  * so a file that cannot be accepted is never sent.
  */
 export function useUploadQueue(scope: Record<string, string>, maxBytes: number | undefined) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [items, setItems] = useState<QueueItem[]>([]);
   const notify = useNotify();
   const refresh = useRefresh();
@@ -49,7 +50,7 @@ export function useUploadQueue(scope: Record<string, string>, maxBytes: number |
         const form = new FormData();
         for (const [k, v] of Object.entries(scope)) form.append(k, v);
         form.append('file', file, file.name);
-        void run({ key, name: file.name, size: file.size, status: 'uploading' }, () => api.upload<TrainingDocument>('documents', form), (e) => {
+        void run({ key, name: file.name, size: file.size, status: 'uploading' }, () => dataProvider.upload<TrainingDocument>('documents', form), (e) => {
           const status = statusForUploadError(e instanceof ApiError ? e : {});
           return { status, message: status === 'error' ? MESSAGE.error : MESSAGE[status] };
         });
@@ -60,7 +61,7 @@ export function useUploadQueue(scope: Record<string, string>, maxBytes: number |
 
   const addUrl = useCallback(
     (url: string) =>
-      run({ key: `u${++seq}`, name: url, size: null, status: 'uploading' }, () => api.post<TrainingDocument>('documents/url', { ...scope, url }), (e) => {
+      run({ key: `u${++seq}`, name: url, size: null, status: 'uploading' }, () => dataProvider.request<TrainingDocument>('POST', 'documents/url', { ...scope, url }), (e) => {
         const status = statusForUploadError(e instanceof ApiError ? e : {});
         // A URL that could not be loaded has its own text; a refused type or size keeps theirs.
         return { status, message: status === 'error' ? (e instanceof ApiError && e.serverKey === 'UrlLoadFailed' ? 'errors.documents.urlLoadError' : errorMessage(e)) : MESSAGE[status] };

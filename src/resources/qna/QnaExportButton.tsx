@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
-import { useListContext, useNotify, useTranslate } from 'react-admin';
-import { downloadFile, errorMessage, filterQuery } from '../../pages/training/trainingApi.ts';
+import { useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider.ts';
+import { errorMessage } from '../../providers/http.ts';
 
 /** Downloads the listed pairs (current filters) as qna.xlsx: one sheet, question and answer columns. */
 export function QnaExportButton({ scope }: { scope: Record<string, unknown> }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const translate = useTranslate();
   const notify = useNotify();
   const { filterValues } = useListContext();
@@ -13,7 +15,7 @@ export function QnaExportButton({ scope }: { scope: Record<string, unknown> }) {
   const run = async () => {
     setBusy(true);
     try {
-      await downloadFile(`qna/export?${filterQuery({ ...filterValues, ...scope })}`, 'qna.xlsx');
+      await dataProvider.download('qna/export', { ...filterValues, ...scope }, 'qna.xlsx');
     } catch (e) {
       notify(errorMessage(e), { type: 'error' });
     } finally {

@@ -3,8 +3,9 @@ import {
   Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography,
   useMediaQuery, type Theme,
 } from '@mui/material';
-import { useNotify, useRefresh, useTranslate } from 'react-admin';
-import { api, errorMessage } from '../../pages/training/trainingApi.ts';
+import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider.ts';
+import { errorMessage } from '../../providers/http.ts';
 import type { QnaImportResult } from './types.ts';
 
 /**
@@ -13,6 +14,7 @@ import type { QnaImportResult } from './types.ts';
  * the duplicates. A sheet whose rows do not have 2 columns is refused with the spec's warning.
  */
 export function QnaImportDialog({ open, onClose, scope }: { open: boolean; onClose: () => void; scope: Record<string, string> }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -28,7 +30,7 @@ export function QnaImportDialog({ open, onClose, scope }: { open: boolean; onClo
     for (const [k, v] of Object.entries(scope)) form.append(k, v);
     form.append('mode', mode);
     form.append('file', f, f.name);
-    return api.upload<QnaImportResult>('qna/import', form);
+    return dataProvider.upload<QnaImportResult>('qna/import', form);
   };
   const choose = async (f: File | undefined) => {
     if (!f) return;

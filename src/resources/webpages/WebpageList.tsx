@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, LinearProgress, List, Paper } from '@mui/material';
 import { Confirm, ListBase, Pagination, useDataProvider, useListContext, useStore, useTranslate } from 'react-admin';
-import { api } from '../../pages/training/trainingApi.ts';
+import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import { WebpageCard } from './WebpageCard.tsx';
 import { WebpageRow } from './WebpageRow.tsx';
 import { WebpageToolbar } from './WebpageToolbar.tsx';
@@ -38,7 +38,7 @@ export function WebpageList(props: Props) {
 
 function WebpageListView({ scope, websiteId, polling, run, busy, onSchedule }: Props) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { data = [], isPending, total, selectedIds, onSelect, onToggleItem, onUnselectItems, filter, sort } = useListContext<Webpage>();
   const [view, setView] = useStore<WebpageView>('training.webpages.view', 'list');
   const [editing, setEditing] = useState(false);
@@ -52,13 +52,13 @@ function WebpageListView({ scope, websiteId, polling, run, busy, onSchedule }: P
   const selectMany = (ids: string[], on: boolean) =>
     onSelect(on ? [...new Set([...selectedIds, ...ids])] : selectedIds.filter((id) => !ids.includes(id)));
   const trainSelection = () =>
-    run(() => api.post('webpages/train', { ...scope, websiteId, ids: selectedIds }), 'training.website.started.selection', { smart_count: selectedIds.length }).then(
+    run(() => dataProvider.request('POST', 'webpages/train', { ...scope, websiteId, ids: selectedIds }), 'training.website.started.selection', { smart_count: selectedIds.length }).then(
       (ok) => ok && onUnselectItems(),
     );
   const deleteSelection = async () => {
     setConfirmDelete(false);
     const n = selectedIds.length;
-    if (await run(() => api.post('webpages/delete', { ...scope, ids: selectedIds }), 'training.website.deleted', { smart_count: n })) onUnselectItems();
+    if (await run(() => dataProvider.request('POST', 'webpages/delete', { ...scope, ids: selectedIds }), 'training.website.deleted', { smart_count: n })) onUnselectItems();
   };
   const itemProps = (p: Webpage) => ({ page: p, editing, selected: selectedIds.includes(p.id), onToggle: onToggleItem, onSchedule });
 

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import { ApiError } from '../../providers/http.ts';
-import { api } from '../../pages/training/trainingApi.ts';
 import type { Website } from './types.ts';
 
 const CRAWLS = ['spider', 'sitemap', 'single'] as const;
 
 /** Adds a domain in the active language and starts collecting its pages. */
 export function AddWebsiteDialog({ open, onClose, scope, onAdded }: { open: boolean; onClose: () => void; scope: Record<string, string>; onAdded: (w: Website) => void }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const translate = useTranslate();
   const [domain, setDomain] = useState('');
   const [crawl, setCrawl] = useState<(typeof CRAWLS)[number]>('spider');
@@ -22,7 +23,7 @@ export function AddWebsiteDialog({ open, onClose, scope, onAdded }: { open: bool
     setBusy(true);
     setError(null);
     try {
-      const w = await api.post<Website>('websites', { ...scope, domain: v, crawl });
+      const w = await dataProvider.request<Website>('POST', 'websites', { ...scope, domain: v, crawl });
       setDomain('');
       onAdded(w);
     } catch (err) {

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import {
   Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Switch, TextField, Typography,
 } from '@mui/material';
-import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { ApiError } from '../../providers/http.ts';
-import { api, errorMessage } from '../../pages/training/trainingApi.ts';
+import { useDataProvider, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider.ts';
+import { ApiError, errorMessage } from '../../providers/http.ts';
 import { cronOfMode, DEFAULT_PRESET, modeOfCron, SCHEDULE_PRESETS, type ScheduleMode } from './schedulePresets.ts';
 import { formatRun } from './formatRun.ts';
 import { useNextRuns } from './useNextRuns.ts';
@@ -25,6 +25,7 @@ const MODES: ScheduleMode[] = [...(Object.keys(SCHEDULE_PRESETS) as ScheduleMode
  * advanced cron expression, validated by the server, with the next runs shown; include subpages; active or paused.
  */
 export function ScheduleDialog({ target, scope, onClose }: { target: ScheduleTarget | null; scope: Record<string, string>; onClose: () => void }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -54,8 +55,8 @@ export function ScheduleDialog({ target, scope, onClose }: { target: ScheduleTar
     setError(null);
     const body = { ...(mode === 'advanced' ? { cron, preset: null } : { preset: mode }), includeSubsites, status: active ? 'active' : 'paused' };
     try {
-      if (target.schedule) await api.put(`schedules/${target.schedule.id}`, body);
-      else await api.post('schedules', { ...scope, ...(target.webpageId ? { webpageId: target.webpageId } : { websiteId: target.websiteId }), ...body });
+      if (target.schedule) await dataProvider.request('PUT', `schedules/${target.schedule.id}`, body);
+      else await dataProvider.request('POST', 'schedules', { ...scope, ...(target.webpageId ? { webpageId: target.webpageId } : { websiteId: target.websiteId }), ...body });
       notify('training.schedule.saved', { type: 'success' });
       refresh();
       onClose();

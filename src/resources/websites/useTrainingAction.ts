@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { ApiError } from '../../providers/http.ts';
-import { errorMessage } from '../../pages/training/trainingApi.ts';
+import { ApiError, errorMessage } from '../../providers/http.ts';
 
 /** What a refused training action leaves on screen (beyond the notification). */
 export type ActionNotice =
