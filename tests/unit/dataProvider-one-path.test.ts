@@ -27,9 +27,12 @@ describe('one API path', () => {
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ domain: 'x.de' });
     expect(headerOf(calls[0].init, 'authorization')).toBe('Bearer tok');
     expect(headerOf(calls[0].init, 'x-act-as-user')).toBe('customer-1');
-    const err = await dp.request('PUT', 'schedules/s1', { cron: 'x' }).catch((e) => e);
+    const err = await dp.request('PUT', 'schedules/s1', { cron: 'x' }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ApiError);
-    expect(err.message).toBe('errors.InvalidCron');
+    expect((err as ApiError).message).toBe('errors.InvalidCron');
   });
 
   it('download: a binary file arrives whole, under the scoped filter, through the same wrapper', async () => {
