@@ -30,7 +30,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
+  // One retry in CI tells a flaky test (fails, then passes) from a broken one (fails twice); both fail
+  // the run: failOnFlakyTests makes Playwright exit non-zero, and scripts/test.mjs counts and names them.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: true,
   use: {
     baseURL,
     locale: 'de-DE',

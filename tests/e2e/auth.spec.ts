@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { IDP_PATH, fillSignIn, fillSignUp, signIn, signOutViaRegisterPage, signUp } from './support/auth.ts';
+import { IDP_PATH, fillSignIn, fillSignUp, signOutViaRegisterPage, signUp } from './support/auth.ts';
 import { PASSWORD, uniqueEmail } from './support/env.ts';
 import { shot } from './support/shot.ts';
 

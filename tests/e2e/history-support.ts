@@ -61,17 +61,16 @@ export async function startOwnServer(env: Record<string, string>) {
   let stderr = '';
   child.stderr?.on('data', (c) => (stderr += c));
   const baseURL = `http://localhost:${port}`;
-  const until = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${baseURL}/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > until) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  const healthy = async () => {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`); // ends the polling at once
+    return (await fetch(`${baseURL}/health`).catch(() => null))?.ok ?? false; // refused: not up yet
+  };
+  await expect
+    .poll(healthy, { timeout: 120_000 })
+    .toBe(true)
+    .catch((e: Error) => {
+      throw new Error(`server did not start: ${stderr}\n${e.message}`);
+    });
   return {
     baseURL,
     port,

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { signUp } from './support/auth.ts';
 import { cliToken, createChatbotViaApi } from './support/api.ts';
 import { openAndSettle, settled } from './support/app.ts';
@@ -6,30 +6,108 @@ import { e2e } from './support/env.ts';
 import { shot } from './support/shot.ts';
 
 /**
- * The dashboard shell for a registered user: every screen's page title (`Chatbot Studio · <title>`) in
- * German and English, the interface-language switch, admin mode, and a screenshot of each screen.
+ * The dashboard shell for a registered user: every screen's page title (`Chatbot Studio · <title>`) and
+ * what the screen must show, in German and English; the interface-language switch, admin mode, and a
+ * screenshot of each screen.
  */
 test.describe.configure({ mode: 'serial' });
 
-const SCREENS: { path: string; name: string; de: string; en: string }[] = [
-  { path: '/dashboard', name: 'dashboard', de: 'Dashboard', en: 'Dashboard' },
-  { path: '/history', name: 'history', de: 'Chatverlauf', en: 'Chat history' },
-  { path: '/training/website', name: 'training-website', de: 'Training', en: 'Training' },
-  { path: '/training/contacts', name: 'training-contacts', de: 'Training', en: 'Training' },
-  { path: '/training/documents', name: 'training-documents', de: 'Training', en: 'Training' },
-  { path: '/training/question-answer', name: 'training-question-answer', de: 'Training', en: 'Training' },
-  { path: '/uiconfig/text-and-messages', name: 'uiconfig-text-and-messages', de: 'Chatbot-Oberfläche', en: 'Chatbot interface' },
-  { path: '/uiconfig/styling-and-colors', name: 'uiconfig-styling-and-colors', de: 'Chatbot-Oberfläche', en: 'Chatbot interface' },
-  { path: '/uiconfig/contacts', name: 'uiconfig-contacts', de: 'Chatbot-Oberfläche', en: 'Chatbot interface' },
-  { path: '/preview', name: 'preview', de: 'Vorschau', en: 'Preview' },
-  { path: '/language', name: 'language', de: 'Sprachen', en: 'Languages' },
-  { path: '/implementation/default', name: 'implementation', de: 'Einbindung', en: 'Implementation' },
-  { path: '/profile', name: 'profile', de: 'Profil', en: 'Profile' },
-];
+/** Picks the German or the English text: the interface language decides which one a screen shows. */
+type Pick = (de: string, en: string) => string;
+const pick = (locale: 'de' | 'en'): Pick => (de, en) => (locale === 'de' ? de : en);
+
+/** A heading, field or row only this screen has, in the interface language: a title alone proves nothing. */
+type Shows = (p: Page, t: Pick) => Promise<void>;
+
+const visible = (l: Locator) => expect(l).toBeVisible();
+/** Training and the chatbot interface: the screen's own tab is the selected one, and its form is there. */
+const tabWith = (de: string, en: string, content: (p: Page, t: Pick) => Locator): Shows => async (p, t) => {
+  await visible(p.getByRole('tab', { name: t(de, en), exact: true, selected: true }));
+  await visible(content(p, t));
+};
 
 let context: BrowserContext;
 let page: Page;
 let customer: { userId: string; email: string; chatbotId: string };
+
+const SCREENS: { path: string; name: string; de: string; en: string; shows: Shows }[] = [
+  {
+    path: '/dashboard', name: 'dashboard', de: 'Dashboard', en: 'Dashboard',
+    shows: async (p, t) => {
+      await visible(p.getByRole('heading', { name: t('Nachrichten pro Tag (letzte 30 Tage)', 'Messages per day (last 30 days)') }));
+      await visible(p.getByText(t('Nachrichten heute', 'Messages today'), { exact: true }));
+    },
+  },
+  {
+    path: '/history', name: 'history', de: 'Chatverlauf', en: 'Chat history',
+    shows: async (p, t) => {
+      // The counts come from the server: the new customer has no chats yet.
+      await visible(p.getByRole('tab', { name: t('Alle Chats (0)', 'All chats (0)'), selected: true }));
+      await visible(p.getByRole('searchbox', { name: t('In Nachrichten suchen', 'Search in messages') }));
+      await visible(p.getByText(t('Keine Chats für diese Filter.', 'No chats match these filters.')));
+    },
+  },
+  {
+    path: '/training/website', name: 'training-website', de: 'Training', en: 'Training',
+    shows: tabWith('Webseite', 'Website', (p, t) => p.getByRole('button', { name: t('Domain hinzufügen', 'Add domain') })),
+  },
+  {
+    path: '/training/contacts', name: 'training-contacts', de: 'Training', en: 'Training',
+    shows: tabWith('Kontakte', 'Contacts', (p, t) => p.getByRole('button', { name: t('Kontakt hinzufügen', 'Add contact') })),
+  },
+  {
+    path: '/training/documents', name: 'training-documents', de: 'Training', en: 'Training',
+    shows: tabWith('Dokumente', 'Documents', (p, t) => p.getByRole('textbox', { name: t('Dokument von einer URL laden', 'Load a document from a URL') })),
+  },
+  {
+    path: '/training/question-answer', name: 'training-question-answer', de: 'Training', en: 'Training',
+    shows: tabWith('Frage-Antwort', 'Question-answer', (p, t) => p.getByRole('button', { name: t('Paar hinzufügen', 'Add pair') })),
+  },
+  {
+    path: '/uiconfig/text-and-messages', name: 'uiconfig-text-and-messages', de: 'Chatbot-Oberfläche', en: 'Chatbot interface',
+    shows: tabWith('Texte und Nachrichten', 'Texts and messages', (p, t) => p.getByRole('textbox', { name: t('Name des Chatbots', 'Chatbot name') })),
+  },
+  {
+    path: '/uiconfig/styling-and-colors', name: 'uiconfig-styling-and-colors', de: 'Chatbot-Oberfläche', en: 'Chatbot interface',
+    shows: tabWith('Design und Farben', 'Styling and colors', (p, t) => p.getByRole('radiogroup', { name: t('Farbschema', 'Theme') })),
+  },
+  {
+    path: '/uiconfig/contacts', name: 'uiconfig-contacts', de: 'Chatbot-Oberfläche', en: 'Chatbot interface',
+    shows: tabWith('Kontakte sammeln', 'Collect contacts', (p, t) =>
+      p.getByLabel(t('Kontakte sammeln (Kontaktformular)', 'Collect contacts (lead form)'), { exact: true }),
+    ),
+  },
+  {
+    path: '/preview', name: 'preview', de: 'Vorschau', en: 'Preview',
+    shows: async (p, t) => {
+      // The intro names the customer's site; the chatbot is open in front of it.
+      await expect(p.getByText(t('Ihr Chatbot, wie ihn die Besucher von', 'Your chatbot as visitors of'))).toContainText('baeckerei-beispiel.de');
+      const frame = p.getByTitle(t('Vorschau Ihres Chatbots auf Ihrer Website', 'Preview of your chatbot on your website')).contentFrame();
+      await visible(frame.locator('chatbot-widget').getByRole('dialog'));
+    },
+  },
+  {
+    path: '/language', name: 'language', de: 'Sprachen', en: 'Languages',
+    shows: async (p, t) => {
+      const german = p.getByTestId('language-list').getByRole('listitem').filter({ hasText: t('Deutsch', 'German') });
+      await expect(german).toContainText(t('Standard', 'Default'));
+    },
+  },
+  {
+    path: '/implementation/default', name: 'implementation', de: 'Einbindung', en: 'Implementation',
+    shows: async (p, t) => {
+      await visible(p.getByRole('heading', { name: t('Ihr Chatbot-Code', 'Your chatbot code') }));
+      await expect(p.locator('pre code')).toContainText(`data-chatbot-id="${customer.chatbotId}"`);
+    },
+  },
+  {
+    path: '/profile', name: 'profile', de: 'Profil', en: 'Profile',
+    shows: async (p, t) => {
+      await visible(p.getByRole('heading', { name: t('Persönliche Daten', 'Personal data') }));
+      await expect(p.getByRole('textbox', { name: t('E-Mail', 'Email'), exact: true })).toHaveValue(customer.email);
+    },
+  },
+];
 
 test.beforeAll(async ({ browser, request }) => {
   context = await browser.newContext();
@@ -49,27 +127,35 @@ async function switchLocale(p: Page, locale: 'de' | 'en') {
 }
 
 for (const s of SCREENS) {
-  test(`${s.path} is titled "Chatbot Studio · ${s.de}" (screenshot screen-${s.name})`, async () => {
+  test(`${s.path} is titled "Chatbot Studio · ${s.de}" and shows its content (screenshot screen-${s.name})`, async () => {
     await open(page, s.path);
     await expect(page).toHaveTitle(`Chatbot Studio · ${s.de}`);
+    await expect(page.getByRole('heading', { name: s.de, level: 1, exact: true })).toBeVisible();
+    await s.shows(page, pick('de'));
     await expect(page.locator('.RaSidebar-fixed')).toBeVisible();
     await shot(page, `screen-${s.name}`);
   });
 }
 
-test('the public demo of the chatbot is titled "Chatbot Studio · Demo" (screenshot screen-demo)', async () => {
+test('the public demo of the chatbot is titled "Chatbot Studio · Demo" and shows the chatbot (screenshot screen-demo)', async () => {
   await open(page, `/demo/${customer.chatbotId}`);
   await expect(page).toHaveTitle('Chatbot Studio · Demo');
+  // The header names the loaded chatbot; the chatbot itself is open in the frame.
+  await expect(page.getByRole('heading', { level: 1, name: /^Chatbot Studio · Demo: \S/ })).toBeVisible();
+  await expect(page.getByText('Probieren Sie den Chatbot aus')).toBeVisible();
+  await expect(page.getByTitle('Chatbot-Demo').contentFrame().locator('chatbot-widget').getByRole('dialog')).toBeVisible();
   await shot(page, 'screen-demo');
 });
 
 test('the German/English switch changes the texts and the titles, and is remembered', async () => {
   test.setTimeout(300_000);
+  const screen = (path: string) => SCREENS.find((s) => s.path === path)!;
   await open(page, '/history');
   const menu = page.locator('.RaSidebar-fixed');
   await expect(menu.getByText('Chatverlauf')).toBeVisible();
   await switchLocale(page, 'en');
   await expect(page).toHaveTitle('Chatbot Studio · Chat history');
+  await screen('/history').shows(page, pick('en'));
   await expect(menu.getByText('Chat history')).toBeVisible();
   await expect(menu.getByText('Chatverlauf')).toHaveCount(0);
   await shot(page, 'screen-history-en');
@@ -77,14 +163,18 @@ test('the German/English switch changes the texts and the titles, and is remembe
   // Kept across a reload and on the next screen.
   await open(page, '/language');
   await expect(page).toHaveTitle('Chatbot Studio · Languages');
+  await screen('/language').shows(page, pick('en'));
   // The title logic is shared by all routes (each German title is checked above): a sample suffices here.
-  for (const s of SCREENS.filter((x) => ['/uiconfig/contacts', '/implementation/default', '/profile'].includes(x.path))) {
+  for (const s of ['/uiconfig/contacts', '/implementation/default', '/profile'].map(screen)) {
     await open(page, s.path);
     await expect(page).toHaveTitle(`Chatbot Studio · ${s.en}`);
+    await expect(page.getByRole('heading', { name: s.en, level: 1, exact: true })).toBeVisible();
+    await s.shows(page, pick('en'));
   }
 
   await switchLocale(page, 'de');
   await expect(page).toHaveTitle(`Chatbot Studio · ${SCREENS.at(-1)!.de}`);
+  await SCREENS.at(-1)!.shows(page, pick('de'));
   await expect(page.locator('.RaSidebar-fixed').getByText('Profil', { exact: true })).toBeVisible();
 });
 

@@ -44,13 +44,11 @@ async function api(method: string, p: string, body?: unknown) {
 
 async function trainPage(url: string) {
   const job = await api('POST', '/api/v1/scrape-jobs', { chatbotId: bot, lang: 'de', type: 'single', url });
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const j = await api('GET', `/api/v1/scrape-jobs/${job.id}`);
-    if (j.status === 'completed') return j;
-    if (j.status === 'failed' || Date.now() > until) throw new Error(`training ${url}: ${JSON.stringify(j)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  let last: { status: string } | undefined;
+  await expect
+    .poll(async () => (last = await api('GET', `/api/v1/scrape-jobs/${job.id}`)).status, { message: `training ${url}`, timeout: 60_000 })
+    .toMatch(/^(completed|failed)$/);
+  expect(last!.status, JSON.stringify(last)).toBe('completed');
 }
 
 test.beforeAll(async () => {

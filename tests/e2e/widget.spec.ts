@@ -200,15 +200,20 @@ test('follows the window events and live config changes', async ({ page }) => {
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('chatbotPlayCallToAction', { detail: { text: 'Frische Angebote!' } })));
   await expect(shadow(page).locator('.cta')).toHaveText('Frische Angebote!');
 
-  // A frame of another origin cannot drive the widget with postMessage.
+  // A frame of another origin cannot drive the widget with postMessage. The page's own handler counts
+  // the frame's message as delivered; a message of the page's own origin sent after it shows once the
+  // widget has handled everything before it. Only then is the dialog's absence telling.
   const foreign = siteUrl.replace('127.0.0.1', 'localhost');
+  const hostMessages = () => page.evaluate(() => (window as any).__hostMessages ?? 0);
+  const before = await hostMessages();
   await page.evaluate((src) => {
     const f = document.createElement('iframe');
     f.src = src;
     document.body.appendChild(f);
-    return new Promise((r) => f.addEventListener('load', r));
   }, `${foreign}/frame`);
-  await page.waitForTimeout(300);
+  await expect.poll(hostMessages).toBe(before + 1);
+  await page.evaluate(() => window.postMessage({ type: 'chatbotPlayCallToAction', detail: { text: 'Nach der fremden Nachricht' } }, '*'));
+  await expect(shadow(page).locator('.cta')).toHaveText('Nach der fremden Nachricht');
   await expect(dialog(page)).toBeHidden();
   // The widget tells the page when the visitor closes it, marked as its own event.
   const closed = page.evaluate(() => new Promise((r) => window.addEventListener('chatbotClose', (e) => r((e as CustomEvent).detail.source), { once: true })));

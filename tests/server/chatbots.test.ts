@@ -118,7 +118,7 @@ describe('GET chatbots/{id} and verify', () => {
     expect(hash.json.error).toBe('ValidationFailed');
 
     await setSub(`trial_ends_at = now() - interval '1 minute'`);
-    let r = await verify();
+    const r = await verify();
     expect(r.status).toBe(403);
     expect(r.json.error).toBe('SubscriptionExpired');
 

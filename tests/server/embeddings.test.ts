@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/src/config.ts';
 import { AppError } from '../../server/src/errors.ts';
 import { embedMissing, queueMissingEmbeddings } from '../../server/src/jobs/embeddings.ts';
@@ -346,7 +346,16 @@ describe('embeddings not configured', () => {
     expect(job.status).toBe('completed');
     const r = await s.api('POST', '/api/v1/qna', { token: u.token, body: { chatbotId: bot, lang: 'en', question: 'Spa', answer: 'Canines may join you in the spa area.' } });
     expect(r.status).toBe(201);
-    await new Promise((res) => setTimeout(res, 1500)); // time for a job, were one queued
+    // Where an embeddings job would be queued: after the crawl's queue job has ended (the scrape job is
+    // marked completed a moment before) and with the pair's passage.
+    await vi.waitFor(
+      async () => {
+        const crawlJob = await s.db.query(`select state from pgboss.job where name = 'training-crawl' and data->>'jobId' = $1`, [job.id]);
+        expect(crawlJob.rows).toEqual([{ state: 'completed' }]);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(await count(s, "select count(*)::text as n from passages where chatbot_id = $1 and text like '%spa area%'", [bot])).toBeGreaterThan(0);
     expect(await passages(s, bot)).toBeGreaterThan(0);
     expect(await count(s, 'select count(*)::text as n from passage_embeddings', [])).toBe(0);
     expect(await count(s, "select count(*)::text as n from pgboss.queue where name like 'embeddings%'", [])).toBe(0);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChatbot, startTestServer, type TestServer } from './helpers.ts';
 import { startTrainingSite } from './trainingSite.ts';
 import { retrieve } from '../../server/src/services/retrieval.ts';
@@ -15,15 +15,17 @@ let failedSiteId: string;
 
 const q = (o: unknown) => encodeURIComponent(JSON.stringify(o));
 
-async function waitForJob(id: string, t = token) {
-  const until = Date.now() + 45_000;
-  for (;;) {
-    const r = await s.api('GET', `/api/v1/scrape-jobs/${id}`, { token: t });
-    expect(r.status).toBe(200);
-    if (r.json.status === 'completed' || r.json.status === 'failed') return r.json;
-    if (Date.now() > until) throw new Error(`job ${id} still ${r.json.status}`);
-    await new Promise((res) => setTimeout(res, 150));
-  }
+/** The job once it has ended, completed or failed. */
+function waitForJob(id: string, t = token) {
+  return vi.waitFor(
+    async () => {
+      const r = await s.api('GET', `/api/v1/scrape-jobs/${id}`, { token: t });
+      expect(r.status).toBe(200);
+      expect(r.json.status, `job ${id}`).toMatch(/^(completed|failed)$/);
+      return r.json;
+    },
+    { timeout: 45_000, interval: 150 },
+  );
 }
 
 async function pages(extra: Record<string, unknown> = {}, t = token, bot = chatbotId) {
@@ -271,12 +273,14 @@ describe('scheduled training', () => {
     await s.db.query(`update training_schedules set next_run_at = now() - interval '1 minute' where id = $1`, [r.json.id]);
     expect(await dispatchDueSchedules(s.app.ctx)).toBe(1);
     expect(await dispatchDueSchedules(s.app.ctx)).toBe(0); // claimed once
-    let sched;
-    for (let i = 0; i < 200; i++) {
-      sched = (await s.api('GET', `/api/v1/schedules/${r.json.id}`, { token })).json;
-      if (sched.lastJobId) break;
-      await new Promise((res) => setTimeout(res, 100));
-    }
+    const sched = await vi.waitFor(
+      async () => {
+        const found = (await s.api('GET', `/api/v1/schedules/${r.json.id}`, { token })).json;
+        expect(found.lastJobId).toBeTruthy();
+        return found;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     const job = await waitForJob(sched.lastJobId);
     expect(job).toMatchObject({ status: 'completed', pagesAdded: 1, pagesChanged: 2 }); // kontakt, and / with its new link
     expect(job.pagesRemoved).toBeGreaterThanOrEqual(2); // zubehoer and the empty /leer.html

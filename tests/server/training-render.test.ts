@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChatbot, startTestServer, type TestServer } from './helpers.ts';
 import { runScrapeJob } from '../../server/src/training/crawler.ts';
 import { scrapeJobsRepo } from '../../server/src/training/scrapeJobs.ts';
@@ -86,15 +86,17 @@ afterAll(async () => {
   await new Promise((r) => thirdParty?.close(r));
 });
 
-async function waitForJob(id: string) {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const r = await s.api('GET', `/api/v1/scrape-jobs/${id}`, { token });
-    expect(r.status).toBe(200);
-    if (r.json.status === 'completed' || r.json.status === 'failed') return r.json;
-    if (Date.now() > until) throw new Error(`job ${id} still ${r.json.status}`);
-    await new Promise((res) => setTimeout(res, 150));
-  }
+/** The job once it has ended, completed or failed. */
+function waitForJob(id: string) {
+  return vi.waitFor(
+    async () => {
+      const r = await s.api('GET', `/api/v1/scrape-jobs/${id}`, { token });
+      expect(r.status).toBe(200);
+      expect(r.json.status, `job ${id}`).toMatch(/^(completed|failed)$/);
+      return r.json;
+    },
+    { timeout: 60_000, interval: 150 },
+  );
 }
 
 async function storedText(chatbotId: string, path: string) {

@@ -42,8 +42,10 @@ describe('npm run worker', () => {
       const { user, token } = await s.createUser();
       const r = await s.api('POST', '/api/v1/chatbots', { token, body: { organizationId: user.organization_id, url: `127.0.0.1:${site.port}`, lang: 'de' } });
       expect(r.status).toBe(201);
-      // No worker yet: the job waits.
-      await new Promise((res) => setTimeout(res, 1500));
+      // The setup is queued before the answer (the signal to wait for is already there), and with no worker
+      // yet nobody has taken it: still created, the chatbot still pending.
+      const queued = await s.db.query<{ state: string }>(`select state from pgboss.job where name = 'initial-setup' and data->>'chatbotId' = $1`, [r.json.id]);
+      expect(queued.rows).toEqual([{ state: 'created' }]);
       expect((await s.api('GET', `/api/v1/chatbots/${r.json.id}/verify`, { token })).json.initialSetup).toBe('pending');
       worker = runWorker({ DATABASE_URL: s.config.DATABASE_URL!, CRAWL_ALLOW_PRIVATE: 'true' });
       const done = await waitFor(async () => {

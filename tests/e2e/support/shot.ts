@@ -11,6 +11,20 @@ export const PHONE = { width: 390, height: 844 };
 const SIDEBAR_KEY = 'RaStore.sidebar.open';
 
 /**
+ * Waits until the page has the new width, React has rendered for it (the sidebar turns into a drawer
+ * below 600px) and every transition that started has ended. Endless animations (progress bars,
+ * skeletons) never end, paused ones never go on: neither is waited for.
+ */
+async function layoutSettled(page: Page, width: number) {
+  await page.waitForFunction((w) => window.innerWidth === w, width);
+  await page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const finite = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => null)));
+  });
+}
+
+/**
  * Screenshots the current screen at desktop (1280×800) and phone (390×844) width into
  * tests/e2e/screenshots/<name>-desktop.png and -phone.png, then restores the viewport and the sidebar.
  */
@@ -24,8 +38,7 @@ export async function shot(page: Page, name: string) {
     ['phone', PHONE],
   ] as const) {
     await page.setViewportSize(size);
-    // Let the layout settle: the sidebar turns into a drawer below 600px, with a transition.
-    await page.waitForTimeout(500);
+    await layoutSettled(page, size.width);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${suffix}.png`), fullPage: false });
   }
   await page.setViewportSize(before);
