@@ -1,7 +1,8 @@
 'use strict';
 /**
  * The calls of spec section 7 (users, chatbots, verify, screenshot, languages, translations,
- * stripe portal-session), validated with the same zod schemas as the real server.
+ * stripe portal-session), validated with the same zod schemas as the real server and the rules of contract/
+ * (URL, languages); nothing here loads the server's services, repositories or database layer.
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -9,20 +10,20 @@ const path = require('node:path');
 const express = require('express');
 const contract = require('../server/src/schemas/contract.ts');
 const { z } = require('zod');
-const { normalizeChatbotUrl } = require('../server/src/services/chatbotUrl.ts');
-const { LANGUAGE_NAMES, aliasOf } = require('../server/src/services/languages.ts');
+const { normalizeChatbotUrl } = require('../contract/chatbotUrl.ts');
+const { LANGUAGE_NAMES, LANGUAGE_POOL, aliasOf } = require('../contract/languages.ts');
 const { badRequest, notFound, forbidden, conflict, parse, MockError } = require('./errors.cjs');
 const { presentUser, presentChatbot, presentSubscription, lookup } = require('./present.cjs');
 
 /** Codes the mock's stand-in translator "supports": the base languages of the pool. */
-const TRANSLATION_TARGETS = contract.LANGUAGE_POOL.filter((l) => !/-/.test(l) || /^pt-/.test(l)).filter((l) => l !== 'cn');
+const TRANSLATION_TARGETS = LANGUAGE_POOL.filter((l) => !/-/.test(l) || /^pt-/.test(l)).filter((l) => l !== 'cn');
 
 const translationQuery = z.object({ lang: z.string().min(1).max(10), message: z.string().min(1).max(5000) });
 const verifyQuery = z.object({ url: z.string().max(2000).optional(), lang: z.string().max(10).optional() });
 
 function assertPoolLanguage(lang) {
-  if (!contract.LANGUAGE_POOL.includes(lang))
-    throw badRequest('LanguageNotAvailable', `Language not available: ${lang}`, { lang, pool: contract.LANGUAGE_POOL });
+  if (!LANGUAGE_POOL.includes(lang))
+    throw badRequest('LanguageNotAvailable', `Language not available: ${lang}`, { lang, pool: LANGUAGE_POOL });
 }
 
 const presentLanguage = (row) => ({ lang: row.lang, isDefault: Boolean(row.isDefault), name: LANGUAGE_NAMES[row.lang] ?? row.lang, alias: aliasOf(row.lang) });
@@ -151,7 +152,7 @@ function contractRoutes(db, { publicUrl }) {
   );
 
   // ---- languages ---------------------------------------------------------
-  r.get('/languages', wrap(() => [...contract.LANGUAGE_POOL]));
+  r.get('/languages', wrap(() => [...LANGUAGE_POOL]));
   r.get('/languages/translation', wrap(() => TRANSLATION_TARGETS));
   const languagesOf = (chatbotId) =>
     languages()

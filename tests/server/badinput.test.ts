@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeChatbotUrl } from '../../server/src/services/chatbotUrl.ts';
+import { normalizeChatbotUrl } from '../../contract/chatbotUrl.ts';
 import { isPrivateAddress } from '../../server/src/training/fetch.ts';
 import { startTestServer, createChatbot, type TestServer } from './helpers.ts';
 

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { AppError, badRequest, notFound, parse } from '../errors.ts';
-import { PHONE_RE } from '../schemas/contract.ts';
+import { LEAD_EMAIL_RE } from '../../../contract/lead.ts';
+import { isValidPhone } from '../../../contract/phone.ts';
 import { chatbotLanguages, pickLanguage, requirePublicChatbot, type ChatbotAccess } from './access.ts';
 import { answerQuestion } from './answer.ts';
 import { refuseUnstorableText } from '../services/users.ts';
@@ -26,8 +27,6 @@ export const leadBody = z.strictObject({
   ...Object.fromEntries(LEAD_FIELDS.map((f) => [f, z.string().trim().max(200).optional()])),
   consent: z.literal(true, { error: 'consent is required' }),
 }) as z.ZodType<Partial<Record<LeadField, string>> & { consent: true }>;
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 let cachedLlm: { key: string; client: LlmClient } | null = null;
 function llmFor(config: AppContext['config']) {
@@ -50,6 +49,8 @@ export async function publicConfig(ctx: AppContext, chatbotId: string, wantedLan
     defaultLang: langs.find((l) => l.is_default)?.lang ?? bot.lang,
     // The demo page warns that answers may be worse while the first training runs.
     training: bot.initial_setup === 'pending' || bot.initial_setup === 'running',
+    // The composer's limit, so the widget never lets a visitor type what sendMessage would refuse.
+    maxMessageChars: ctx.config.WIDGET_MAX_MESSAGE_CHARS,
     config,
   };
 }
@@ -144,8 +145,8 @@ export async function submitLead(ctx: AppContext, chatbotId: string, chatId: str
       if (rule.required) issues.push({ path: field, code: 'required', message: 'required' });
       continue;
     }
-    if (field === 'email' && !EMAIL_RE.test(value)) issues.push({ path: field, code: 'invalid_format', message: 'invalid email' });
-    else if (field === 'phoneNumber' && (!PHONE_RE.test(value) || value.replace(/\D/g, '').length < 6))
+    if (field === 'email' && !LEAD_EMAIL_RE.test(value)) issues.push({ path: field, code: 'invalid_format', message: 'invalid email' });
+    else if (field === 'phoneNumber' && !isValidPhone(value))
       issues.push({ path: field, code: 'invalid_format', message: 'invalid phone' });
     else lead[field] = value;
   }

@@ -3,21 +3,11 @@
  * default texts per language, and the plan rules (styling, contact collection, branding).
  */
 import { z } from 'zod';
+import { LEAD_FIELDS, type LeadField } from '../../../contract/lead.ts';
 import { isCssColor } from './cssColor.ts';
 
-export const LEAD_FIELDS = [
-  'name',
-  'firstName',
-  'lastName',
-  'email',
-  'phoneNumber',
-  'address',
-  'streetNumber',
-  'zip',
-  'city',
-  'country',
-] as const;
-export type LeadField = (typeof LEAD_FIELDS)[number];
+// Re-exported: the schemas below are built over the contract's fields, and the server's modules take them from here.
+export { LEAD_FIELDS, type LeadField };
 
 export const MAX_RECOMMENDED_MESSAGES = 6;
 

@@ -3,13 +3,10 @@
  * Request bodies are zod schemas (strict: unknown fields are refused); responses are types.
  */
 import { z } from 'zod';
+import { isValidPhone } from '../../../contract/phone.ts';
 
-export const LANGUAGE_POOL = [
-  'bg', 'cn', 'cs', 'da', 'de-AT', 'de-CH', 'de', 'el', 'en-GB', 'en-HK', 'en-IN', 'en-US', 'en-BD', 'en', 'es', 'et',
-  'fi', 'fr', 'hu', 'id', 'italian', 'ja', 'ko', 'lt', 'lv', 'nb', 'nl', 'pl', 'pt-BR', 'pt-PT', 'ro', 'ru', 'sk', 'sl',
-  'sv', 'th', 'tr', 'uk', 'vi', 'zh',
-] as const;
-export type LanguageCode = (typeof LANGUAGE_POOL)[number];
+// The pool lives in contract/ (no zod, no database) so the mock server can share it; the server's modules import it from here.
+export { LANGUAGE_POOL, type LanguageCode } from '../../../contract/languages.ts';
 
 export type InitialSetupStatus = 'pending' | 'running' | 'completed' | 'failed';
 export type SubscriptionStatus = 'trialing' | 'active' | 'canceled' | 'expired' | 'demo';
@@ -120,18 +117,11 @@ export const uuid = z.string().regex(UUID_SHAPE, 'not a uuid');
 
 // ---- request bodies ------------------------------------------------------
 
-export const PHONE_RE = /^\+?[0-9 ()/.-]{6,24}$/;
-
 export const patchUserBody = z.strictObject({
   firstName: z.string().trim().min(1).max(100).optional(),
   lastName: z.string().trim().min(1).max(100).optional(),
   company: z.string().trim().min(1).max(200).optional(),
-  phone: z
-    .string()
-    .trim()
-    .regex(PHONE_RE, 'invalid phone')
-    .refine((s) => s.replace(/\D/g, '').length >= 6, 'invalid phone')
-    .optional(),
+  phone: z.string().trim().refine(isValidPhone, 'invalid phone').optional(),
   campaign: z.string().trim().max(100).nullable().optional(),
   preferredLanguage: z.enum(['de', 'en']).optional(),
 });

@@ -5,7 +5,7 @@ import type { ApiChatbot, VerifyResult } from '../schemas/contract.ts';
 import { logAdminAccess, requireAuth } from '../plugins/app/auth.ts';
 import { chatbotsRepo, type ChatbotRow } from '../repositories/chatbots.ts';
 import { chatbotLanguagesRepo } from '../repositories/chatbotLanguages.ts';
-import { normalizeChatbotUrl, type UrlProblem } from './chatbotUrl.ts';
+import { normalizeChatbotUrl, type UrlProblem } from '../../../contract/chatbotUrl.ts';
 import { assertPoolLanguage } from './languages.ts';
 import { requireValidSubscription } from './subscriptions.ts';
 import { queueInitialSetup } from '../jobs/initialSetup.ts';

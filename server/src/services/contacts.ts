@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db, Queryable } from '../db/index.ts';
-import { PHONE_RE } from '../schemas/contract.ts';
+import { isValidPhone } from '../../../contract/phone.ts';
 import { chatbotsRepo } from '../repositories/chatbots.ts';
 import type { UserRow } from '../repositories/users.ts';
 import { baseLang } from '../training/lang.ts';
@@ -17,7 +17,7 @@ export interface HandoverContact {
 export const contactFields = {
   name: z.string().trim().min(1, 'required').max(200),
   email: z.email('invalid email').max(320),
-  phone: z.string().trim().regex(PHONE_RE, 'invalid phone').refine((s) => s.replace(/\D/g, '').length >= 6, 'invalid phone'),
+  phone: z.string().trim().refine(isValidPhone, 'invalid phone'),
   department: z.string().trim().min(1, 'required').max(200),
   isDefault: z.boolean().optional(),
   overridesId: z.uuid().nullable().optional(),

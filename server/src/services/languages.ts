@@ -1,24 +1,10 @@
 import type { Db } from '../db/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
-import { LANGUAGE_POOL, type LanguageEntry } from '../schemas/contract.ts';
+import { LANGUAGE_NAMES, LANGUAGE_POOL, aliasOf, isPoolLanguage } from '../../../contract/languages.ts';
+import type { LanguageEntry } from '../schemas/contract.ts';
 import { chatbotLanguagesRepo } from '../repositories/chatbotLanguages.ts';
 import { chatbotsRepo, type ChatbotRow } from '../repositories/chatbots.ts';
 import { assertWithinLimit } from './subscriptions.ts';
-
-/** English names of the pool's languages (the dashboard shows its own translation of each). */
-export const LANGUAGE_NAMES: Record<string, string> = {
-  bg: 'Bulgarian', cn: 'Chinese (China)', cs: 'Czech', da: 'Danish', 'de-AT': 'German (Austria)', 'de-CH': 'German (Switzerland)',
-  de: 'German', el: 'Greek', 'en-GB': 'English (United Kingdom)', 'en-HK': 'English (Hong Kong)', 'en-IN': 'English (India)',
-  'en-US': 'English (United States)', 'en-BD': 'English (Bangladesh)', en: 'English', es: 'Spanish', et: 'Estonian', fi: 'Finnish',
-  fr: 'French', hu: 'Hungarian', id: 'Indonesian', italian: 'Italian', ja: 'Japanese', ko: 'Korean', lt: 'Lithuanian', lv: 'Latvian',
-  nb: 'Norwegian (Bokmål)', nl: 'Dutch', pl: 'Polish', 'pt-BR': 'Portuguese (Brazil)', 'pt-PT': 'Portuguese (Portugal)', ro: 'Romanian',
-  ru: 'Russian', sk: 'Slovak', sl: 'Slovenian', sv: 'Swedish', th: 'Thai', tr: 'Turkish', uk: 'Ukrainian', vi: 'Vietnamese', zh: 'Chinese',
-};
-
-const POOL = new Set<string>(LANGUAGE_POOL);
-export const isPoolLanguage = (lang: string) => POOL.has(lang);
-/** The short code users see: the pool's 'italian' is shown as 'it'. */
-export const aliasOf = (lang: string) => (lang === 'italian' ? 'it' : lang);
 
 export function assertPoolLanguage(lang: string) {
   if (!isPoolLanguage(lang)) throw badRequest('LanguageNotAvailable', `Language not available: ${lang}`, { lang, pool: LANGUAGE_POOL });

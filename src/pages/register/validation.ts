@@ -2,23 +2,15 @@
  * Field rules of the registration wizard and the profile (spec section 5). Each rule answers with the
  * i18n key of the message shown at the field, or undefined when the value is fine.
  */
-import { normalizeChatbotUrl } from '../../lib/url.ts';
+import { normalizeChatbotUrl, type UrlProblem } from '../../../contract/chatbotUrl.ts';
+import { isValidPhone } from '../../../contract/phone.ts';
 
-/**
- * The server's PHONE_RE (server/src/schemas/contract.ts), repeated here so the dashboard does not bundle
- * zod with the contract; tests/unit/onboarding-validation.test.ts checks that both agree.
- */
-export const PHONE_RE = /^\+?[0-9 ()/.-]{6,24}$/;
+// The wizard's forms take the phone rule from here with the other field rules.
+export { isValidPhone };
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 export const REQUIRED = 'register.validation.required';
-
-/** A phone number: digits with an optional leading +, spaces, brackets, dots, slashes or dashes; 6+ digits. */
-export function isValidPhone(input: string): boolean {
-  const v = input.trim();
-  return PHONE_RE.test(v) && v.replace(/\D/g, '').length >= 6 && v.replace(/\D/g, '').length <= 15;
-}
 
 export interface PersonalValues {
   firstName: string;
@@ -48,11 +40,14 @@ export function validatePersonal(v: PersonalValues): FieldErrors<PersonalField> 
   return e;
 }
 
-/** The website rule of src/lib/url.ts as a field message; ok gives the https address to send. */
+/** The i18n key of each problem of the URL rule (errors.url.*; the API's code 'required' reads "empty" there). */
+const URL_ERROR_KEYS: Record<UrlProblem, string> = { required: 'errors.url.empty', hash: 'errors.url.hash', invalid: 'errors.url.invalid' };
+
+/** The website rule (contract/chatbotUrl.ts) as a field message; ok gives the https address to send. */
 export function validateWebsite(input: string): { url: string; error?: undefined } | { url?: undefined; error: string } {
   const r = normalizeChatbotUrl(input);
   if (r.ok) return { url: r.url };
-  return { error: `errors.url.${r.reason}` };
+  return { error: URL_ERROR_KEYS[r.problem] };
 }
 
 /** Server field errors (400 ValidationFailed details) mapped onto the form's fields. */

@@ -1,15 +1,16 @@
 /**
  * The widget's UI configuration as the dashboard edits it. The type is the server's (type-only import, so
- * zod stays out of the bundle); the constants mirror server/src/runtime/uiConfig.ts (a unit test checks they agree).
+ * zod stays out of the bundle); the lead fields come from contract/; the other constants mirror
+ * server/src/runtime/uiConfig.ts (a unit test checks they agree).
  */
 import type { UiConfig } from '../../../server/src/runtime/uiConfig.ts';
 import { isCssColor } from '../../../server/src/runtime/cssColor.ts';
+import { LEAD_FIELDS, type LeadField } from '../../../contract/lead.ts';
 
 export type { UiConfig };
-export type LeadField = keyof UiConfig['leadForm'];
+export { LEAD_FIELDS, type LeadField };
 export type ColorKey = keyof UiConfig['colors'];
 
-export const LEAD_FIELDS: LeadField[] = ['name', 'firstName', 'lastName', 'email', 'phoneNumber', 'address', 'streetNumber', 'zip', 'city', 'country'];
 export const COLOR_KEYS: ColorKey[] = ['header', 'messages', 'sendButton', 'chatbotButton', 'background', 'text'];
 export const MAX_RECOMMENDED_MESSAGES = 6;
 

@@ -1,7 +1,8 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from './formatDate.ts';
-import { LEAD_FIELDS, type ApiChat } from './types.ts';
+import { LEAD_FIELDS } from '../../../contract/lead.ts';
+import type { ApiChat } from './types.ts';
 
 /** The contact details the visitor left in the lead form, field by field. */
 export function ChatLeadDetails({ chat }: { chat: ApiChat }) {

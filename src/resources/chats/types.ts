@@ -1,8 +1,7 @@
+import type { LeadField } from '../../../contract/lead.ts';
+
 /** The chat history's records as the API sends them (server/src/history/service.ts). */
 export type ChatCategory = 'general' | 'contact' | 'hr';
-
-export const LEAD_FIELDS = ['name', 'firstName', 'lastName', 'email', 'phoneNumber', 'address', 'streetNumber', 'zip', 'city', 'country'] as const;
-export type LeadField = (typeof LEAD_FIELDS)[number];
 
 export interface AnswerSource {
   type: 'webpage' | 'document' | 'qna';

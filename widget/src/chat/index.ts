@@ -7,6 +7,7 @@ import { WidgetApiError } from '../shared/api.ts';
 import type { UiConfig } from '../shared/config.ts';
 import { h, ICONS, svgIcon } from '../shared/dom.ts';
 import { textsFor } from '../shared/texts.ts';
+import { DEFAULT_MAX_MESSAGE_CHARS } from '../../../contract/widget.ts';
 import { renderLeadForm } from './leadForm.ts';
 import { link, renderAnswer, renderVisitorMessage } from './render.ts';
 import { CHAT_CSS } from './styles.ts';
@@ -18,6 +19,8 @@ export interface ChatOptions {
   config: UiConfig;
   lang: string;
   training: boolean;
+  /** Longest message the server takes (public config); the contract's default when not sent. */
+  maxMessageChars?: number;
   source: 'widget' | 'demo';
   base: string;
   onClose: () => void;
@@ -30,8 +33,6 @@ export interface ChatHandle {
 }
 
 export type ChatModule = { mountChat: (o: ChatOptions) => ChatHandle };
-
-const MAX_CHARS = 1000;
 
 function visitorId(chatbotKey: string) {
   // A stable, random id per browser so the history can tell returning visitors apart; no cookie.
@@ -66,7 +67,7 @@ export function mountChat(o: ChatOptions): ChatHandle {
     startMessage,
   );
   const chips = h('div', { class: 'chips', role: 'group', 'aria-label': texts.suggestions });
-  const input = h('textarea', { rows: '1', maxlength: String(MAX_CHARS), 'aria-label': texts.messageLabel });
+  const input = h('textarea', { rows: '1', maxlength: String(o.maxMessageChars ?? DEFAULT_MAX_MESSAGE_CHARS), 'aria-label': texts.messageLabel });
   const send = h('button', { type: 'submit', class: 'send', 'aria-label': texts.send }, svgIcon(ICONS.send, 20));
   const composer = h('form', { class: 'composer' }, input, send);
   const leadSlot = h('div', { class: 'lead-slot', hidden: true });

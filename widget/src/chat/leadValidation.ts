@@ -1,9 +1,8 @@
-/** The lead form's checks, the same rules as the server's (which checks again). */
+/** The lead form's checks: the contract's rules, which the server applies again. */
+import { LEAD_EMAIL_RE } from '../../../contract/lead.ts';
+import { isValidPhone } from '../../../contract/phone.ts';
 import type { UiConfig } from '../shared/config.ts';
 import type { WidgetTexts } from '../shared/texts.ts';
-
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-export const PHONE_RE = /^\+?[0-9 ()/.-]{6,24}$/;
 
 export function validateLead(
   form: UiConfig['leadForm'],
@@ -17,8 +16,8 @@ export function validateLead(
     const v = (values[field] ?? '').trim();
     if (!v) {
       if (rule.required) errors[field] = texts.required;
-    } else if (field === 'email' && !EMAIL_RE.test(v)) errors[field] = texts.invalidEmail;
-    else if (field === 'phoneNumber' && (!PHONE_RE.test(v) || v.replace(/\D/g, '').length < 6)) errors[field] = texts.invalidPhone;
+    } else if (field === 'email' && !LEAD_EMAIL_RE.test(v)) errors[field] = texts.invalidEmail;
+    else if (field === 'phoneNumber' && !isValidPhone(v)) errors[field] = texts.invalidPhone;
   }
   if (!consent) errors.consent = texts.consentRequired;
   return errors;

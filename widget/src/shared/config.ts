@@ -14,6 +14,8 @@ export interface PublicConfig {
   languages: string[];
   defaultLang: string;
   training: boolean;
+  /** The server's WIDGET_MAX_MESSAGE_CHARS; optional so a chat mounted without it takes the contract's default. */
+  maxMessageChars?: number;
   config: UiConfig;
 }
 
