@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAX_MESSAGE_CHARS } from '../../contract/widget.ts';
 
 /** Environment variables: parsed once at start; a bad value stops the process with a clear message. */
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -104,7 +105,7 @@ const schema = z.object({
   // Public widget API: requests per minute per visitor (chatbot + IP) and per chatbot; longest visitor message.
   WIDGET_RATE_PER_VISITOR: z.coerce.number().int().min(1).default(30),
   WIDGET_RATE_PER_CHATBOT: z.coerce.number().int().min(1).default(1200),
-  WIDGET_MAX_MESSAGE_CHARS: z.coerce.number().int().min(10).max(20_000).default(1000),
+  WIDGET_MAX_MESSAGE_CHARS: z.coerce.number().int().min(10).max(20_000).default(DEFAULT_MAX_MESSAGE_CHARS),
   MEETING_URL: z.url().optional(),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(20),
   CRAWL_ALLOW_PRIVATE: bool.default(false),
