@@ -1,25 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_POOL } from '../../server/src/schemas/contract.ts';
+import { fakeJwt, startMockServer } from './mockServer.ts';
 
 /**
  * The mock-server as `npm run mock` starts it (on a random port): the ra-data-simple-rest dialect,
  * the section-7 calls with the contract's shapes and errors, tenancy, and its sign-in discovery.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const ANNA = '7b1e4c2a-0d3f-4e5a-8b6c-000000000001';
 const ANNA_BOT = '5d2a9f10-3c4b-4d6e-9f70-000000000001';
 const SUPPORT_ADMIN = '7b1e4c2a-0d3f-4e5a-8b6c-0000000000a1';
 
-let child: ChildProcess;
+let mock: Awaited<ReturnType<typeof startMockServer>>;
 let base = '';
-
-/** The mock reads, never verifies, a JWT's claims: enough to name a caller. */
-function fakeJwt(claims: Record<string, unknown>) {
-  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${b64({ alg: 'none' })}.${b64(claims)}.sig`;
-}
 
 async function call(method: string, p: string, opts: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {}) {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
@@ -39,33 +31,11 @@ const q = (o: Record<string, unknown>) =>
   '?' + Object.entries(o).map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`).join('&');
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/server.cjs'], {
-    cwd: ROOT,
-    env: { ...process.env, MOCK_PORT: '0', MOCK_LOG: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`mock-server did not start:\n${out}`)), 30_000);
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.stderr!.on('data', (d) => (out += d));
-    child.on('exit', (code) => reject(new Error(`mock-server exited with ${code}:\n${out}`)));
-  });
+  mock = await startMockServer();
+  base = mock.base;
 });
 
-afterAll(async () => {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited; // the mock must stop on SIGTERM, not linger
-});
+afterAll(() => mock?.stop());
 
 describe('mock-server', () => {
   it('answers 401 NoToken without a bearer token, but serves the public app config', async () => {
