@@ -267,7 +267,7 @@ describe('bad input on websites and languages', () => {
     const good = { chatbotId: bot, lang: 'de', domain: 'https://other.example' };
     for (const [body, key] of [
       [{ ...good, lang: 'xx' }, 'LanguageNotAvailable'],
-      [{ ...good, lang: 'd\u0000' }, 'LanguageNotAvailable'],
+      [{ ...good, lang: 'd\u0000' }, 'ValidationFailed'],
       [{ ...good, domain: '' }, 'ValidationFailed'],
       [{ ...good, domain: 42 }, 'ValidationFailed'],
       [{ ...good, domain: 'https://a\u0000b.example' }, 'ValidationFailed'],

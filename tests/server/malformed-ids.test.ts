@@ -157,7 +157,8 @@ const query = (o: Record<string, unknown>) =>
     .join('&');
 const detailPaths = (r: { json?: { details?: { path: string }[] } }) => (r.json?.details ?? []).map((d) => d.path).join();
 /** The chatbot a call is scoped to: an empty one is missing (400), any other that is not the caller's 404. */
-const chatbotStatus = (value: string) => (value === '' ? 400 : 404);
+/** A chatbot id that names none is 404; an empty one, or text no database can hold (NUL), is refused as 400 first. */
+const chatbotStatus = (value: string) => (value === '' || value.includes('\u0000') ? 400 : 404);
 
 /** Runs the checks a few at a time (every failure is reported, not just the first). */
 async function inParallel<T>(items: T[], check: (item: T) => Promise<void>, width = 6) {
@@ -369,7 +370,8 @@ describe('a malformed id in the body', () => {
       // Multipart uploads name the chatbot in a form field or in the query string.
       for (const path of ['/api/v1/documents', '/api/v1/qna/import']) {
         const field = await upload(path, { chatbotId: value });
-        expect.soft(field.status, `POST ${path} form chatbotId = ${name}: ${await field.text()}`).toBe(chatbotStatus(value));
+        // Form fields are not screened as JSON text is: there the id rule alone answers (404, 400 when empty).
+        expect.soft(field.status, `POST ${path} form chatbotId = ${name}: ${await field.text()}`).toBe(value === '' ? 400 : 404);
         const inQuery = await upload(`${path}?${query({ chatbotId: value })}`, {});
         expect.soft(inQuery.status, `POST ${path}?chatbotId = ${name}: ${await inQuery.text()}`).toBe(chatbotStatus(value));
       }

@@ -13,13 +13,13 @@ function decoded(value: unknown): unknown {
 
 /**
  * PostgreSQL cannot store or compare text holding a NUL character or a lone surrogate: such text in any
- * API path, query (filters included) or JSON body is refused with 400 naming the field, before a route
- * runs, instead of failing the query as a 500. Uploaded files are bytes, not text, and are not looked at.
+ * API query (filters included) or JSON body is refused with 400 naming the field, before a route runs,
+ * instead of failing the query as a 500. Path segments are ids, which their own rule answers with 404
+ * (a malformed id is "not found"); uploaded files are bytes, not text, and are not looked at.
  */
 export function registerStorableText(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {
     if (!req.url.startsWith('/api/')) return;
-    refuseUnstorableText(req.params, ['params']);
     const query = (req.query ?? {}) as Record<string, unknown>;
     for (const [key, value] of Object.entries(query)) refuseUnstorableText(decoded(value), ['query', key]);
     if (!String(req.headers['content-type'] ?? '').startsWith('multipart/')) refuseUnstorableText(req.body, ['body']);
