@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.ts';
+import type { ListPage } from '../repositories/listing.ts';
 
 export type ScrapeJobType = 'spider' | 'sitemap' | 'single' | 'rescrape' | 'selective';
 export type ScrapeJobStatus = 'initialized' | 'running' | 'completed' | 'failed';
@@ -35,7 +36,30 @@ export interface ScrapeJobRow {
 
 type Stats = Pick<ScrapeJobRow, 'pages_found' | 'pages_trained' | 'pages_added' | 'pages_changed' | 'pages_unchanged' | 'pages_removed' | 'pages_failed'>;
 
+/** The API's sort fields and the columns they order by. */
+export const SCRAPE_JOBS_SORTABLE = { createdAt: 'created_at', status: 'status', type: 'type', finishedAt: 'finished_at', id: 'id' };
+
+export interface ScrapeJobFilter {
+  chatbotId: string;
+  lang?: string;
+  websiteId?: string;
+  status?: ScrapeJobStatus;
+  type?: ScrapeJobType;
+}
+
 export const scrapeJobsRepo = {
+  /** One page of the organization's jobs for a chatbot, with the total the filter matches. */
+  async list(db: Queryable, organizationId: string, f: ScrapeJobFilter, page: ListPage) {
+    const params: unknown[] = [organizationId, f.chatbotId];
+    let where = 'organization_id = $1 and chatbot_id = $2';
+    if (f.lang) where += ` and lang = $${params.push(f.lang)}`;
+    if (f.websiteId) where += ` and website_id = $${params.push(f.websiteId)}`;
+    if (f.status) where += ` and status = $${params.push(f.status)}`;
+    if (f.type) where += ` and type = $${params.push(f.type)}`;
+    const total = (await db.query<{ n: number }>(`select count(*)::int n from scrape_jobs where ${where}`, params)).rows[0].n;
+    const rows = await db.query<ScrapeJobRow>(`select * from scrape_jobs where ${where} order by ${page.orderBy}, id limit ${page.limit} offset ${page.offset}`, params);
+    return { total, rows: rows.rows };
+  },
   async create(
     db: Queryable,
     j: {

@@ -5,13 +5,12 @@ import { z } from 'zod';
 import { AppError, badRequest, parse, tooLarge } from '../../../errors.ts';
 import { queueEmbeddings } from '../../../jobs/embeddings.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
+import { DOCUMENTS_SORTABLE, documentsRepo } from '../../../repositories/documents.ts';
 import { recordInOrg } from '../../../services/tenancy.ts';
 import { parseListQuery, sendList } from '../../simpleRest.ts';
 import { addDocument, deleteDocument, toApiDocument, type DocumentRow } from '../../../training/documents.ts';
 import { FetchError, safeFetch } from '../../../training/fetch.ts';
 import { chatbotScope, idList, idParam, langOr, scoped } from '../../../training/scope.ts';
-
-const SORTABLE = { name: 'lower(name)', type: 'type', size: 'size', createdAt: 'created_at', characters: 'characters', id: 'id' };
 
 /** Documents: upload (file or URL), list, delete. */
 export default async function documentsRoutes(app: FastifyInstance) {
@@ -23,19 +22,12 @@ export default async function documentsRoutes(app: FastifyInstance) {
 
   app.get('/documents', async (req, reply) => {
     const q = parseListQuery(req.query, {
-      sortable: SORTABLE, defaultSort: ['createdAt', 'DESC'],
+      sortable: DOCUMENTS_SORTABLE, defaultSort: ['createdAt', 'DESC'],
       filter: z.object({ ...chatbotScope, type: z.enum(['pdf', 'docx', 'txt']).optional(), q: z.string().max(200).optional(), id: idList.optional() }),
     });
     const { orgId } = await scoped(req, q.filter.chatbotId);
-    const params: unknown[] = [orgId, q.filter.chatbotId];
-    let where = 'organization_id = $1 and chatbot_id = $2';
-    if (q.filter.lang) where += ` and lang = $${params.push(q.filter.lang)}`;
-    if (q.filter.type) where += ` and type = $${params.push(q.filter.type)}`;
-    if (q.filter.q) where += ` and name ilike $${params.push(`%${q.filter.q.replace(/[%_\\]/g, '\\$&')}%`)}`;
-    if (q.filter.id) where += ` and id = any($${params.push(q.filter.id)}::uuid[])`;
-    const total = (await db.query<{ n: number }>(`select count(*)::int n from documents where ${where}`, params)).rows[0].n;
-    const rows = await db.query<DocumentRow>(`select * from documents where ${where} order by ${q.orderBy}, id limit ${q.limit} offset ${q.offset}`, params);
-    return sendList(reply, 'documents', rows.rows.map(toApiDocument), total, q.offset);
+    const { total, rows } = await documentsRepo.list(db, orgId, q.filter, q);
+    return sendList(reply, 'documents', rows.map(toApiDocument), total, q.offset);
   });
 
   app.get('/documents/:id', async (req) => toApiDocument(await byId(idParam(req.params), requireAuth(req).organizationId)));

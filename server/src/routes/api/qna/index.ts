@@ -4,15 +4,15 @@ import { z } from 'zod';
 import { badRequest, parse } from '../../../errors.ts';
 import { queueEmbeddings } from '../../../jobs/embeddings.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
+import { QNA_SORTABLE, qnaRepo } from '../../../repositories/qna.ts';
 import { recordInOrg } from '../../../services/tenancy.ts';
 import { parseListQuery, sendList } from '../../simpleRest.ts';
 import { removePassages } from '../../../training/indexer.ts';
 import {
-  exportQnaSheet, flagDuplicates, HAS_LINK_SQL, importQna, readQnaSheet, syncQnaPassage, toApiQna, type QnaRow,
+  exportQnaSheet, flagDuplicates, importQna, readQnaSheet, syncQnaPassage, toApiQna, type QnaRow,
 } from '../../../training/qna.ts';
 import { chatbotScope, idList, idParam, idsBody, langOr, scoped } from '../../../training/scope.ts';
 
-const SORTABLE = { question: 'question', answer: 'answer', createdAt: 'created_at', updatedAt: 'updated_at', active: 'active', id: 'id' };
 const text = (max: number) => z.string().trim().min(1, 'required').max(max);
 const listFilter = z.object({
   ...chatbotScope,
@@ -30,36 +30,21 @@ export default async function qnaRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
   await app.register(multipart, { limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 10 } });
 
-  const where = (f: z.infer<typeof listFilter>, orgId: string) => {
-    const params: unknown[] = [orgId, f.chatbotId];
-    let sql = 'organization_id = $1 and chatbot_id = $2';
-    if (f.lang) sql += ` and lang = $${params.push(f.lang)}`;
-    if (f.active !== undefined) sql += ` and active = $${params.push(f.active)}`;
-    if (f.fromChatHistory !== undefined) sql += ` and from_chat_history = $${params.push(f.fromChatHistory)}`;
-    if (f.hasLink !== undefined) sql += ` and ${HAS_LINK_SQL} = $${params.push(f.hasLink)}`;
-    if (f.q) sql += ` and (question ilike $${params.push(`%${f.q.replace(/[%_\\]/g, '\\$&')}%`)} or answer ilike $${params.length})`;
-    if (f.id) sql += ` and id = any($${params.push(f.id)}::uuid[])`;
-    return { sql, params };
-  };
-
   app.get('/qna', async (req, reply) => {
-    const q = parseListQuery(req.query, { sortable: SORTABLE, defaultSort: ['createdAt', 'DESC'], filter: listFilter });
+    const q = parseListQuery(req.query, { sortable: QNA_SORTABLE, defaultSort: ['createdAt', 'DESC'], filter: listFilter });
     const { orgId } = await scoped(req, q.filter.chatbotId);
-    const w = where(q.filter, orgId);
-    const total = (await db.query<{ n: number }>(`select count(*)::int n from qna where ${w.sql}`, w.params)).rows[0].n;
-    const rows = await db.query<QnaRow>(`select * from qna where ${w.sql} order by ${q.orderBy}, id limit ${q.limit} offset ${q.offset}`, w.params);
-    return sendList(reply, 'qna', rows.rows.map(toApiQna), total, q.offset);
+    const { total, rows } = await qnaRepo.list(db, orgId, q.filter, q);
+    return sendList(reply, 'qna', rows.map(toApiQna), total, q.offset);
   });
 
   app.get('/qna/export', async (req, reply) => {
     const f = parse(z.object({ filter: z.string().transform((s) => JSON.parse(s)).pipe(listFilter) }), req.query).filter;
     const { orgId } = await scoped(req, f.chatbotId);
-    const w = where(f, orgId);
-    const rows = await db.query<{ question: string; answer: string }>(`select question, answer from qna where ${w.sql} order by created_at, id`, w.params);
+    const rows = await qnaRepo.listForExport(db, orgId, f);
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', 'attachment; filename="qna.xlsx"')
-      .send(exportQnaSheet(rows.rows));
+      .send(exportQnaSheet(rows));
   });
 
   app.get('/qna/:id', async (req) => toApiQna(await qnaInOrg(app, idParam(req.params), requireAuth(req).organizationId)));
@@ -71,12 +56,9 @@ export default async function qnaRoutes(app: FastifyInstance) {
     );
     const { bot } = await scoped(req, body.chatbotId);
     const row = await db.transaction(async (tx) => {
-      const r = await tx.query<QnaRow>(
-        'insert into qna (organization_id, chatbot_id, lang, question, answer, active, from_chat_history) values ($1, $2, $3, $4, $5, $6, $7) returning *',
-        [bot.organization_id, bot.id, langOr(body.lang, bot), body.question, body.answer, body.active, body.fromChatHistory],
-      );
-      await syncQnaPassage(tx, r.rows[0]);
-      return r.rows[0];
+      const pair = await qnaRepo.create(tx, bot, { ...body, lang: langOr(body.lang, bot) });
+      await syncQnaPassage(tx, pair);
+      return pair;
     });
     await queueEmbeddings(app.ctx, row.chatbot_id);
     return reply.status(201).send(toApiQna(row));
@@ -87,12 +69,9 @@ export default async function qnaRoutes(app: FastifyInstance) {
   const update = async (id: string, orgId: string, patch: z.infer<typeof updateBody>) => {
     const cur = await qnaInOrg(app, id, orgId);
     const row = await db.transaction(async (tx) => {
-      const r = await tx.query<QnaRow>(
-        'update qna set question = $2, answer = $3, active = $4, updated_at = now() where id = $1 returning *',
-        [cur.id, patch.question ?? cur.question, patch.answer ?? cur.answer, patch.active ?? cur.active],
-      );
-      await syncQnaPassage(tx, r.rows[0]);
-      return r.rows[0];
+      const pair = await qnaRepo.update(tx, cur.id, { question: patch.question ?? cur.question, answer: patch.answer ?? cur.answer, active: patch.active ?? cur.active });
+      await syncQnaPassage(tx, pair);
+      return pair;
     });
     await queueEmbeddings(app.ctx, row.chatbot_id);
     return row;
@@ -105,12 +84,9 @@ export default async function qnaRoutes(app: FastifyInstance) {
     const body = parse(z.strictObject({ ...chatbotScope, ids: idsBody, active: z.boolean() }), req.body);
     const { orgId } = await scoped(req, body.chatbotId);
     const rows = await db.transaction(async (tx) => {
-      const r = await tx.query<QnaRow>(
-        'update qna set active = $4, updated_at = now() where organization_id = $1 and chatbot_id = $2 and id = any($3::uuid[]) returning *',
-        [orgId, body.chatbotId, body.ids, body.active],
-      );
-      for (const q of r.rows) await syncQnaPassage(tx, q);
-      return r.rows;
+      const pairs = await qnaRepo.setActive(tx, orgId, body.chatbotId, body.ids, body.active);
+      for (const q of pairs) await syncQnaPassage(tx, q);
+      return pairs;
     });
     await queueEmbeddings(app.ctx, body.chatbotId);
     return rows.map(toApiQna);
@@ -120,7 +96,7 @@ export default async function qnaRoutes(app: FastifyInstance) {
     const cur = await qnaInOrg(app, idParam(req.params), requireAuth(req).organizationId);
     await db.transaction(async (tx) => {
       await removePassages(tx, 'qna', cur.id);
-      await tx.query('delete from qna where id = $1', [cur.id]);
+      await qnaRepo.remove(tx, cur.id);
     });
     return toApiQna(cur);
   });

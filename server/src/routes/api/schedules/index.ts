@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, notFound, parse } from '../../../errors.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
+import { SCHEDULES_SORTABLE, schedulesRepo } from '../../../repositories/schedules.ts';
 import { uuid } from '../../../schemas/contract.ts';
 import { recordInOrg } from '../../../services/tenancy.ts';
 import { parseListQuery, sendList } from '../../simpleRest.ts';
@@ -11,7 +12,6 @@ import {
 } from '../../../training/schedules.ts';
 import { webpageInOrg, websiteInOrg } from '../../../training/websites.ts';
 
-const SORTABLE = { url: 'url', createdAt: 'created_at', lastRunAt: 'last_run_at', status: 'status', id: 'id' };
 const presetEnum = z.enum(Object.keys(SCHEDULE_PRESETS) as [keyof typeof SCHEDULE_PRESETS]);
 
 /** Scheduled training per page or website: presets or a validated cron expression, run by pg-boss. */
@@ -35,19 +35,12 @@ export default async function schedulesRoutes(app: FastifyInstance) {
 
   app.get('/schedules', async (req, reply) => {
     const q = parseListQuery(req.query, {
-      sortable: SORTABLE, defaultSort: ['createdAt', 'DESC'],
+      sortable: SCHEDULES_SORTABLE, defaultSort: ['createdAt', 'DESC'],
       filter: z.object({ ...chatbotScope, websiteId: uuid.optional(), webpageId: uuid.optional(), id: idList.optional() }),
     });
     const { orgId } = await scoped(req, q.filter.chatbotId);
-    const params: unknown[] = [orgId, q.filter.chatbotId];
-    let where = 'organization_id = $1 and chatbot_id = $2';
-    if (q.filter.lang) where += ` and lang = $${params.push(q.filter.lang)}`;
-    if (q.filter.websiteId) where += ` and website_id = $${params.push(q.filter.websiteId)}`;
-    if (q.filter.webpageId) where += ` and webpage_id = $${params.push(q.filter.webpageId)}`;
-    if (q.filter.id) where += ` and id = any($${params.push(q.filter.id)}::uuid[])`;
-    const total = (await db.query<{ n: number }>(`select count(*)::int n from training_schedules where ${where}`, params)).rows[0].n;
-    const rows = await db.query<ScheduleRow>(`select * from training_schedules where ${where} order by ${q.orderBy}, id limit ${q.limit} offset ${q.offset}`, params);
-    return sendList(reply, 'schedules', rows.rows.map(toApiSchedule), total, q.offset);
+    const { total, rows } = await schedulesRepo.list(db, orgId, q.filter, q);
+    return sendList(reply, 'schedules', rows.map(toApiSchedule), total, q.offset);
   });
 
   app.get('/schedules/:id', async (req) => toApiSchedule(await byId(idParam(req.params), requireAuth(req).organizationId)));
@@ -74,12 +67,11 @@ export default async function schedulesRoutes(app: FastifyInstance) {
     if (page && page.characters === 0 && !body.includeSubsites)
       throw badRequest('NoDirectContent', 'A URL without direct content cannot be trained', { url: page.url });
     const { cron, preset } = cronOf(body);
-    const r = await db.query<ScheduleRow>(
-      `insert into training_schedules (organization_id, chatbot_id, website_id, webpage_id, lang, url, cron, preset, include_subsites, status, next_run_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`,
-      [orgId, bot.id, site.id, page?.id ?? null, site.lang, page?.url ?? site.domain, cron, preset, body.includeSubsites, body.status, nextRunAfter(cron)],
-    );
-    return reply.status(201).send(toApiSchedule(r.rows[0]));
+    const row = await schedulesRepo.create(db, {
+      organizationId: orgId, chatbotId: bot.id, websiteId: site.id, webpageId: page?.id ?? null, lang: site.lang, url: page?.url ?? site.domain,
+      cron, preset, includeSubsites: body.includeSubsites, status: body.status, nextRunAt: nextRunAfter(cron),
+    });
+    return reply.status(201).send(toApiSchedule(row));
   });
 
   app.put('/schedules/:id', async (req) => {
@@ -95,16 +87,15 @@ export default async function schedulesRoutes(app: FastifyInstance) {
       req.body,
     );
     const { cron, preset } = cronOf({ preset: body.preset, cron: body.cron ?? body.interval ?? cur.cron });
-    const r = await db.query<ScheduleRow>(
-      'update training_schedules set cron = $2, preset = $3, include_subsites = $4, status = $5, next_run_at = $6 where id = $1 returning *',
-      [cur.id, cron, preset, body.includeSubsites ?? cur.include_subsites, body.status ?? cur.status, nextRunAfter(cron)],
-    );
-    return toApiSchedule(r.rows[0]);
+    const row = await schedulesRepo.update(db, cur.id, {
+      cron, preset, includeSubsites: body.includeSubsites ?? cur.include_subsites, status: body.status ?? cur.status, nextRunAt: nextRunAfter(cron),
+    });
+    return toApiSchedule(row);
   });
 
   app.delete('/schedules/:id', async (req) => {
     const cur = await byId(idParam(req.params), requireAuth(req).organizationId);
-    await db.query('delete from training_schedules where id = $1', [cur.id]);
+    await schedulesRepo.remove(db, cur.id);
     return toApiSchedule(cur);
   });
 }

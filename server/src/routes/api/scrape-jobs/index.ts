@@ -5,11 +5,10 @@ import { requireAuth } from '../../../plugins/app/auth.ts';
 import { uuid } from '../../../schemas/contract.ts';
 import { recordInOrg } from '../../../services/tenancy.ts';
 import { parseListQuery, sendList } from '../../simpleRest.ts';
-import { toApiScrapeJob, type ScrapeJobRow } from '../../../training/scrapeJobs.ts';
+import { SCRAPE_JOBS_SORTABLE, scrapeJobsRepo, toApiScrapeJob, type ScrapeJobRow } from '../../../training/scrapeJobs.ts';
 import { chatbotScope, idParam, scoped } from '../../../training/scope.ts';
 import { queueScrapeJob, websiteFor, websiteInOrg } from '../../../training/websites.ts';
 
-const SORTABLE = { createdAt: 'created_at', status: 'status', type: 'type', finishedAt: 'finished_at', id: 'id' };
 const TYPES = ['spider', 'sitemap', 'single', 'rescrape', 'selective'] as const;
 const STATUSES = ['initialized', 'running', 'completed', 'failed'] as const;
 
@@ -19,20 +18,13 @@ export default async function scrapeJobsRoutes(app: FastifyInstance) {
 
   app.get('/scrape-jobs', async (req, reply) => {
     const q = parseListQuery(req.query, {
-      sortable: SORTABLE,
+      sortable: SCRAPE_JOBS_SORTABLE,
       defaultSort: ['createdAt', 'DESC'],
       filter: z.object({ ...chatbotScope, websiteId: uuid.optional(), status: z.enum(STATUSES).optional(), type: z.enum(TYPES).optional() }),
     });
     const { orgId } = await scoped(req, q.filter.chatbotId);
-    const params: unknown[] = [orgId, q.filter.chatbotId];
-    let where = 'organization_id = $1 and chatbot_id = $2';
-    if (q.filter.lang) where += ` and lang = $${params.push(q.filter.lang)}`;
-    if (q.filter.websiteId) where += ` and website_id = $${params.push(q.filter.websiteId)}`;
-    if (q.filter.status) where += ` and status = $${params.push(q.filter.status)}`;
-    if (q.filter.type) where += ` and type = $${params.push(q.filter.type)}`;
-    const total = (await db.query<{ n: number }>(`select count(*)::int n from scrape_jobs where ${where}`, params)).rows[0].n;
-    const rows = await db.query<ScrapeJobRow>(`select * from scrape_jobs where ${where} order by ${q.orderBy}, id limit ${q.limit} offset ${q.offset}`, params);
-    return sendList(reply, 'scrape-jobs', rows.rows.map(toApiScrapeJob), total, q.offset);
+    const { total, rows } = await scrapeJobsRepo.list(db, orgId, q.filter, q);
+    return sendList(reply, 'scrape-jobs', rows.map(toApiScrapeJob), total, q.offset);
   });
 
   app.get('/scrape-jobs/:id', async (req) =>

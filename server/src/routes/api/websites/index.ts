@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../../../errors.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
+import { webpagesRepo } from '../../../repositories/webpages.ts';
+import { WEBSITES_SORTABLE, websitesRepo, type WebsiteWithStats } from '../../../repositories/websites.ts';
 import { parseListQuery, sendList } from '../../simpleRest.ts';
 import { toApiScrapeJob } from '../../../training/scrapeJobs.ts';
 import { chatbotScope, idList, idParam, langOr, scoped } from '../../../training/scope.ts';
@@ -11,8 +13,6 @@ import {
 import { assertPoolLanguage } from '../../../services/languages.ts';
 import { refuseUnstorableText } from '../../../services/users.ts';
 
-const SORTABLE = { domain: 'w.domain', createdAt: 'w.created_at', lang: 'w.lang', id: 'w.id' };
-
 const createBody = z.strictObject({
   ...chatbotScope,
   domain: z.string().trim().min(1).max(2000),
@@ -20,37 +20,26 @@ const createBody = z.strictObject({
   crawl: z.enum(['spider', 'sitemap', 'single', 'none']).default('spider'),
 });
 
-type Row = WebsiteRow & { pages: number; last_trained: string | null; being_trained: number };
-const toApi = (w: Row) => ({
+const toApi = (w: WebsiteWithStats) => ({
   id: w.id, chatbotId: w.chatbot_id, lang: w.lang, domain: w.domain, createdAt: w.created_at,
   pages: w.pages ?? 0, lastTrained: w.last_trained ?? null, beingTrained: (w.being_trained ?? 0) > 0,
 });
-const SELECT = `select w.*, (select count(*)::int from webpages p where p.website_id = w.id) as pages,
-  (select max(p.last_trained) from webpages p where p.website_id = w.id) as last_trained,
-  (select count(*)::int from webpages p where p.website_id = w.id and p.training_job_id is not null) +
-  (select count(*)::int from scrape_jobs j where j.website_id = w.id and j.status in ('initialized', 'running')) as being_trained
-  from websites w`;
 
 /** Websites (domains per language) and the whole-site actions. */
 export default async function websitesRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
   app.get('/websites', async (req, reply) => {
-    const q = parseListQuery(req.query, { sortable: SORTABLE, defaultSort: ['domain', 'ASC'], filter: z.object({ ...chatbotScope, id: idList.optional() }) });
+    const q = parseListQuery(req.query, { sortable: WEBSITES_SORTABLE, defaultSort: ['domain', 'ASC'], filter: z.object({ ...chatbotScope, id: idList.optional() }) });
     const { orgId } = await scoped(req, q.filter.chatbotId);
     refuseUnstorableText(q.filter);
-    const params: unknown[] = [orgId, q.filter.chatbotId];
-    let where = 'w.organization_id = $1 and w.chatbot_id = $2';
-    if (q.filter.lang) where += ` and w.lang = $${params.push(q.filter.lang)}`;
-    if (q.filter.id) where += ` and w.id = any($${params.push(q.filter.id)}::uuid[])`;
-    const total = (await db.query<{ n: number }>(`select count(*)::int n from websites w where ${where}`, params)).rows[0].n;
-    const rows = await db.query<Row>(`${SELECT} where ${where} order by ${q.orderBy}, w.id limit ${q.limit} offset ${q.offset}`, params);
-    return sendList(reply, 'websites', rows.rows.map(toApi), total, q.offset);
+    const { total, rows } = await websitesRepo.list(db, orgId, q.filter, q);
+    return sendList(reply, 'websites', rows.map(toApi), total, q.offset);
   });
 
   app.get('/websites/:id', async (req) => {
     const site = await websiteInOrg(db, idParam(req.params), requireAuth(req).organizationId);
-    return toApi((await db.query<Row>(`${SELECT} where w.id = $1`, [site.id])).rows[0]);
+    return toApi(await websitesRepo.withStats(db, site.id));
   });
 
   app.post('/websites', async (req, reply) => {
@@ -64,7 +53,7 @@ export default async function websitesRoutes(app: FastifyInstance) {
     // website's language here. "Collect new subpages" or "retrain" on this website look for more.
     const skip = body.crawl === 'none' || (await alreadyCrawled(db, site));
     const job = skip ? null : await queueScrapeJob(app.ctx, site, { type: body.crawl as Exclude<typeof body.crawl, 'none'>, url: site.domain });
-    const row = (await db.query<Row>(`${SELECT} where w.id = $1`, [site.id])).rows[0];
+    const row = await websitesRepo.withStats(db, site.id);
     return reply.status(201).send({
       ...toApi(row),
       job: job && toApiScrapeJob(job),
@@ -81,8 +70,7 @@ export default async function websitesRoutes(app: FastifyInstance) {
 
   app.get('/websites/:id/tree', async (req) => {
     const site = await websiteInOrg(db, idParam(req.params), requireAuth(req).organizationId);
-    const pages = await db.query<{ id: string; url: string; title: string }>('select id, url, title from webpages where website_id = $1', [site.id]);
-    return buildSiteTree(site.domain, pages.rows);
+    return buildSiteTree(site.domain, await webpagesRepo.listForTree(db, site.id));
   });
 
   // Whole-site actions; each answers 202 with the queued scrape job.
@@ -98,9 +86,9 @@ export default async function websitesRoutes(app: FastifyInstance) {
   action('train-all', { type: 'rescrape' });
   app.post('/websites/:id/train-favorites', async (req, reply) => {
     const site = await websiteInOrg(db, idParam(req.params), requireAuth(req).organizationId);
-    const fav = await db.query<{ id: string }>('select id from webpages where website_id = $1 and favorite', [site.id]);
-    if (!fav.rows.length) return reply.status(400).send({ error: 'NoValidUrlsFound', message: 'No favorite pages', details: { causes: [] } });
-    const job = await queueScrapeJob(app.ctx, site, { type: 'selective', pageIds: fav.rows.map((r) => r.id) });
+    const fav = await webpagesRepo.favoriteIdsOfWebsite(db, site.id);
+    if (!fav.length) return reply.status(400).send({ error: 'NoValidUrlsFound', message: 'No favorite pages', details: { causes: [] } });
+    const job = await queueScrapeJob(app.ctx, site, { type: 'selective', pageIds: fav });
     return reply.status(202).send(toApiScrapeJob(job));
   });
 }
