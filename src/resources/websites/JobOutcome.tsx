@@ -1,9 +1,9 @@
-import { Alert, AlertTitle, Box, Collapse, Button, Stack } from '@mui/material';
-import { useState } from 'react';
+import { Alert, AlertTitle, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { UpgradePrompt } from '../../components/UpgradePrompt.tsx';
 import { MaybeIncompletePages } from './MaybeIncompletePages.tsx';
 import { NoValidUrlsAlert } from './NoValidUrlsAlert.tsx';
+import { UrlListToggle } from './UrlListToggle.tsx';
 import type { ScrapeJob } from './types.ts';
 
 /**
@@ -12,7 +12,6 @@ import type { ScrapeJob } from './types.ts';
  */
 export function JobOutcome({ job }: { job: ScrapeJob }) {
   const translate = useTranslate();
-  const [showList, setShowList] = useState(false);
   if (job.status === 'failed' && job.error === 'NoValidUrlsFound') return <NoValidUrlsAlert causes={job.errorDetails?.causes ?? []} />;
   if (job.status === 'failed') return <Alert severity="error" data-testid="job-failed">{translate('training.jobs.failed')}</Alert>;
   const incomplete = <MaybeIncompletePages urls={job.pagesMaybeIncomplete ?? []} />;
@@ -24,20 +23,7 @@ export function JobOutcome({ job }: { job: ScrapeJob }) {
       <Alert severity="warning">
         <AlertTitle>{translate(`training.jobs.limit.${planLimit ? job.limitReached : 'bounds'}`)}</AlertTitle>
         {translate('training.jobs.limit.partial', { trained: job.pagesTrained, notTrained: job.notTrained.length })}
-        {job.notTrained.length > 0 && (
-          <Box>
-            <Button size="small" color="inherit" onClick={() => setShowList(!showList)} sx={{ px: 0 }}>
-              {translate(showList ? 'training.jobs.limit.hideList' : 'training.jobs.limit.showList')}
-            </Button>
-            <Collapse in={showList}>
-              <Box component="ul" sx={{ m: 0, pl: 2.5, maxHeight: 200, overflow: 'auto', overflowWrap: 'anywhere' }}>
-                {job.notTrained.slice(0, 200).map((u) => (
-                  <li key={u}>{u}</li>
-                ))}
-              </Box>
-            </Collapse>
-          </Box>
-        )}
+        {job.notTrained.length > 0 && <UrlListToggle urls={job.notTrained} showLabel="training.jobs.limit.showList" hideLabel="training.jobs.limit.hideList" />}
       </Alert>
       {planLimit && <UpgradePrompt reason={job.limitReached as 'monthlyTrainingCycles' | 'maxWebpages'} compact />}
     </Stack>

@@ -1,6 +1,6 @@
-import { Alert, AlertTitle, Box, Button, Collapse } from '@mui/material';
-import { useState } from 'react';
+import { Alert, AlertTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { UrlListToggle } from './UrlListToggle.tsx';
 
 /**
  * Pages whose content scripts fill in but that the crawl could not render in a browser (no
@@ -9,24 +9,12 @@ import { useTranslate } from 'react-admin';
  */
 export function MaybeIncompletePages({ urls }: { urls: string[] }) {
   const translate = useTranslate();
-  const [open, setOpen] = useState(false);
   if (!urls.length) return null;
   return (
     <Alert severity="info" data-testid="job-maybe-incomplete">
       <AlertTitle>{translate('training.jobs.incomplete.title')}</AlertTitle>
       {translate('training.jobs.incomplete.text', { smart_count: urls.length })}
-      <Box>
-        <Button size="small" color="inherit" onClick={() => setOpen(!open)} sx={{ px: 0 }}>
-          {translate(open ? 'training.jobs.incomplete.hideList' : 'training.jobs.incomplete.showList')}
-        </Button>
-        <Collapse in={open}>
-          <Box component="ul" sx={{ m: 0, pl: 2.5, maxHeight: 200, overflow: 'auto', overflowWrap: 'anywhere' }}>
-            {urls.slice(0, 200).map((u) => (
-              <li key={u}>{u}</li>
-            ))}
-          </Box>
-        </Collapse>
-      </Box>
+      <UrlListToggle urls={urls} showLabel="training.jobs.incomplete.showList" hideLabel="training.jobs.incomplete.hideList" />
     </Alert>
   );
 }

@@ -27,6 +27,6 @@ export function useNextRuns(cron: string) {
       live = false;
       clearTimeout(t);
     };
-  }, [cron]);
+  }, [cron, dataProvider]);
   return state;
 }
