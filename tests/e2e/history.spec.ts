@@ -119,6 +119,8 @@ test.describe('chat history with a translation provider', () => {
 
     // Search in message text.
     await page.reload();
+    // The whole dashboard boots again: on a busy machine that alone can take longer than one expectation's 10 s.
+    await expect(page.getByTestId('history-page')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('category-all')).toHaveText('Alle Chats (5)');
     await page.getByRole('searchbox').fill('lieferu');
     await expect(page.getByTestId('chat-item')).toHaveCount(1);

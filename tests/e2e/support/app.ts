@@ -14,7 +14,9 @@ export async function settled(page: Page) {
     });
   await ready();
   // A lazy page may show the overlay again while its code loads: check once more after the network calms.
-  await page.waitForLoadState('networkidle');
+  // A page with a live preview may never be idle (the widget frame keeps loading): then the check runs when
+  // the wait gives up; the callers go on to wait for their own screen's content either way.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
   await ready();
 }
 
