@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_MESSAGE_CHARS } from '../../contract/widget.ts';
+import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from '../../contract/password.ts';
 
 /** Environment variables: parsed once at start; a bad value stops the process with a clear message. */
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -82,7 +83,8 @@ const schema = z.object({
   /** Sign-in / sign-up attempts per minute per client address and email address. */
   OIDC_LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+  /** Checked against the password rule below (with ADMIN_EMAIL), like every password that is set. */
+  ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKERS: bool.default(true),
   TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
@@ -132,6 +134,9 @@ const schema = z.object({
   /** Unset: path-style addressing when S3_ENDPOINT is set (MinIO and most self-hosted stores), virtual hosts on AWS. */
   S3_FORCE_PATH_STYLE: bool.optional(),
 }).superRefine((c, ctx) => {
+  const adminPasswordProblem = c.ADMIN_PASSWORD && passwordProblem(c.ADMIN_PASSWORD, { email: c.ADMIN_EMAIL });
+  if (adminPasswordProblem)
+    ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: PASSWORD_PROBLEM_MESSAGES[adminPasswordProblem] });
   if (c.EMBEDDINGS_BASE_URL && !c.EMBEDDINGS_MODEL)
     ctx.addIssue({ code: 'custom', path: ['EMBEDDINGS_MODEL'], message: 'required when EMBEDDINGS_BASE_URL is set' });
   if (c.EMBEDDINGS_MODEL && !c.EMBEDDINGS_BASE_URL)

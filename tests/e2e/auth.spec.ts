@@ -23,7 +23,7 @@ test.describe('sign-up and sign-in through the local identity provider', () => {
     await shot(page, 'register');
   });
 
-  test('signs out and in again; a wrong password and an unknown address show the spec\'s texts', async ({ page }) => {
+  test('signs out and in again; a wrong password and an unknown address get the same text', async ({ page }) => {
     const { email } = await signUp(page);
     await signOutViaRegisterPage(page);
 
@@ -31,9 +31,9 @@ test.describe('sign-up and sign-in through the local identity provider', () => {
     await expect(page).toHaveURL(IDP_PATH);
     await expect(page.locator('h1')).toHaveText('Anmelden');
     await fillSignIn(page, email, 'not the password');
-    await expect(page.getByRole('alert')).toHaveText('Falsches Passwort');
+    await expect(page.getByRole('alert')).toHaveText('E-Mail-Adresse oder Passwort ist falsch.');
     await fillSignIn(page, uniqueEmail('nobody'), PASSWORD);
-    await expect(page.getByRole('alert')).toHaveText('E-Mail-Adresse nicht registriert');
+    await expect(page.getByRole('alert')).toHaveText('E-Mail-Adresse oder Passwort ist falsch.');
     await shot(page, 'idp-signin-error');
 
     await fillSignIn(page, email, PASSWORD);
@@ -48,6 +48,6 @@ test.describe('sign-up and sign-in through the local identity provider', () => {
     await page.getByRole('link', { name: 'EN', exact: true }).click();
     await expect(page.locator('h1')).toHaveText('Sign in');
     await fillSignIn(page, uniqueEmail('nobody'), PASSWORD);
-    await expect(page.getByRole('alert')).toHaveText('Email address not registered');
+    await expect(page.getByRole('alert')).toHaveText('Wrong email address or password.');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../server/src/auth/password.ts';
+import { dummyPasswordHash, hashPassword, passwordMatches, verifyPassword } from '../../server/src/auth/password.ts';
 
 // Each hash takes 32 MiB and real CPU time: generous timeouts for busy CI machines.
 describe('password hashing (scrypt)', { timeout: 30_000 }, () => {
@@ -48,4 +48,35 @@ describe('password hashing (scrypt)', { timeout: 30_000 }, () => {
     expect(await verifyPassword('legacy', old)).toBe(true);
     expect(await verifyPassword('other', old)).toBe(false);
   }, 30_000);
+});
+
+describe('sign-in password check (the same work for unknown accounts)', { timeout: 30_000 }, () => {
+  /** verifyPassword, recording the hashes it was asked to check. */
+  const recording = () => {
+    const checked: string[] = [];
+    const verify = async (password: string, hash: string | null) => {
+      checked.push(hash ?? '');
+      return verifyPassword(password, hash);
+    };
+    return { checked, verify };
+  };
+
+  it('checks the stored hash of a known account', async () => {
+    const hash = await hashPassword('correct horse battery');
+    const { checked, verify } = recording();
+    expect(await passwordMatches('correct horse battery', hash, verify)).toBe(true);
+    expect(await passwordMatches('wrong horse battery', hash, verify)).toBe(false);
+    expect(checked).toEqual([hash, hash]);
+  });
+
+  it('checks a real scrypt dummy hash for an unknown account (or one without a password) and never matches', async () => {
+    const { checked, verify } = recording();
+    expect(await passwordMatches('anything at all', undefined, verify)).toBe(false);
+    expect(await passwordMatches('anything at all', null, verify)).toBe(false);
+    const dummy = await dummyPasswordHash();
+    expect(checked).toEqual([dummy, dummy]);
+    // The dummy costs what a stored hash costs: same algorithm and parameters.
+    const real = await hashPassword('x');
+    expect(dummy.split('$').slice(0, 4)).toEqual(real.split('$').slice(0, 4));
+  });
 });

@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from '../../../contract/password.ts';
+import { AppError } from '../errors.ts';
 
 // scrypt is memory-hard and ships with Node: N=2^15, r=8 uses 32 MiB per hash.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -28,5 +30,28 @@ export async function verifyPassword(password: string, encoded: string | null): 
   } catch {
     // A damaged stored hash (parameters out of range) is a failed sign-in, not a server error.
     return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** A hash of a random password with the current parameters, made once per process. */
+export const dummyPasswordHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('base64')));
+
+/**
+ * A sign-in's password check that costs the same whether or not the account exists: without a stored hash
+ * (unknown address, or an account of an external issuer) the password is checked against a dummy hash, so
+ * neither the answer nor its timing tells which addresses are registered.
+ */
+export async function passwordMatches(password: string, stored: string | null | undefined, verify = verifyPassword): Promise<boolean> {
+  const matches = await verify(password, stored ?? (await dummyPasswordHash()));
+  return matches && !!stored;
+}
+
+/** The password rule (contract/password.ts) where a password is set: a 400 naming the problem. */
+export function assertAllowedPassword(password: string, email?: string) {
+  const problem = passwordProblem(password, { email });
+  if (problem) {
+    const message = PASSWORD_PROBLEM_MESSAGES[problem];
+    throw new AppError(400, 'ValidationFailed', message, [{ path: 'password', message, problem }]);
   }
 }

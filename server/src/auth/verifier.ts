@@ -9,6 +9,9 @@ export interface VerifiedToken extends JWTPayload {
 
 export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 
+/** Seconds a token's times may be off between issuer and API (clocks of different machines). */
+export const CLOCK_TOLERANCE_SECONDS = 60;
+
 /**
  * One verification path for every issuer: a JWT checked against the issuer's JWKS
  * (the local issuer's keys in memory, an external issuer's fetched from its jwks_uri).
@@ -22,8 +25,16 @@ export function createVerifier(opts: {
     opts.jwks instanceof URL ? createRemoteJWKSet(opts.jwks) : createLocalJWKSet(opts.jwks as Parameters<typeof createLocalJWKSet>[0]);
   return async (token) => {
     try {
-      const { payload } = await jwtVerify(token, keySet, { issuer: opts.issuer, audience: opts.audience, clockTolerance: 60 });
+      // A token without exp would be good forever; jose checks exp and nbf against the tolerance.
+      const { payload } = await jwtVerify(token, keySet, {
+        issuer: opts.issuer,
+        audience: opts.audience,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['exp'],
+      });
       if (!payload.sub) throw unauthorized('Token has no subject');
+      // jose checks iat only together with a maximum age; a token issued in the future is forged or from a broken clock.
+      if (payload.iat !== undefined && payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) throw unauthorized('Token issued in the future');
       return payload as VerifiedToken;
     } catch (e) {
       if (e instanceof AppError) throw e;

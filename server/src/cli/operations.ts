@@ -6,6 +6,7 @@ import { mintAccessToken } from '../auth/tokens.ts';
 import { AppError, parse } from '../errors.ts';
 import { usersRepo } from '../repositories/users.ts';
 import { createAccount } from '../services/accounts.ts';
+import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from '../../../contract/password.ts';
 
 /** What an operator command needs: the same pieces as the server's app context. */
 export interface OperatorContext {
@@ -23,8 +24,12 @@ export const commandSchema = z.discriminatedUnion('command', [
   z.strictObject({
     command: z.literal('create-user'),
     email,
-    password: z.string().min(8, 'the password must have at least 8 characters'),
+    password: z.string(),
     admin: z.boolean().default(false),
+  }).superRefine((c, ctx) => {
+    // The password rule every password set must pass (contract/password.ts), checked before any database is opened.
+    const problem = passwordProblem(c.password, { email: c.email });
+    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_PROBLEM_MESSAGES[problem] });
   }),
   z.strictObject({ command: z.literal('set-admin'), email, admin: z.boolean() }),
   z.strictObject({ command: z.literal('token'), email }),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createProvider } from './provider.ts';
 import { deleteExpiredPayloads } from './adapter.ts';
+import { signInFailuresRepo } from './signInFailuresRepo.ts';
 import { interactionRoutes } from './interactions.ts';
 
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
@@ -40,8 +41,11 @@ export async function registerOidc(app: FastifyInstance) {
     loginRateLimit: app.ctx.config.OIDC_LOGIN_RATE_LIMIT,
   });
 
-  // Expired codes, sessions and tokens are invisible to the adapter already; this frees their rows.
-  const cleanup = () => deleteExpiredPayloads(app.ctx.db).catch((err) => app.log.warn({ err }, 'oidc cleanup failed'));
+  // Expired codes, sessions, tokens and sign-in failures are invisible to their readers already; this frees their rows.
+  const cleanup = () =>
+    Promise.all([deleteExpiredPayloads(app.ctx.db), signInFailuresRepo.deleteExpired(app.ctx.db)]).catch((err) =>
+      app.log.warn({ err }, 'oidc cleanup failed'),
+    );
   const timer = setInterval(cleanup, CLEANUP_EVERY_MS);
   timer.unref();
   app.addHook('onReady', async () => {

@@ -6,18 +6,27 @@ import type { InteractionResults } from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
-import { verifyPassword } from '../auth/password.ts';
+import { dummyPasswordHash, passwordMatches } from '../auth/password.ts';
+import { passwordProblem, type PasswordProblem } from '../../../contract/password.ts';
 import { usersRepo } from '../repositories/users.ts';
 import { createAccount } from '../services/accounts.ts';
 import { pickLocale, t, type Locale, type TextKey } from './i18n.ts';
 import { messagePage, pageCsp, signInPage, signUpPage } from './pages.ts';
 import { SCOPE, dashboardClient } from './provider.ts';
+import { signInThrottle } from './signInThrottle.ts';
 
 type Screen = 'signin' | 'signup';
 type Form = { email?: string; password?: string; password2?: string; lang?: string };
 
-const MIN_PASSWORD = 8;
 const emailSchema = z.email();
+/** The sign-up page's wording of each problem the password rule finds. */
+const PASSWORD_TEXTS: Record<PasswordProblem, TextKey> = {
+  tooShort: 'passwordTooShort',
+  tooLong: 'passwordTooLong',
+  common: 'passwordCommon',
+  containsEmail: 'passwordContainsEmail',
+  guessable: 'passwordGuessable',
+};
 
 /**
  * One rate-limit hook with its own counter. @fastify/rate-limit runs a single limit per
@@ -59,10 +68,17 @@ export async function interactionRoutes(
     preHandler: [
       // Per client address and account: one guessing client can neither lock others out nor try many passwords.
       await limiter(app, { max: opts.loginRateLimit, timeWindow: 60_000, keyGenerator: (req) => `${kind}|${req.ip}|${emailOf(req)}` }),
-      // Per account alone, looser: the client address comes from X-Forwarded-For, which a client may vary.
-      await limiter(app, { max: opts.loginRateLimit * 5, timeWindow: 60_000, keyGenerator: (req) => `${kind}|${emailOf(req)}` }),
+      // Per account across client addresses: a spray from many addresses on one account.
+      await limiter(app, { max: opts.loginRateLimit * 2, timeWindow: 60_000, keyGenerator: (req) => `${kind}|account|${emailOf(req)}` }),
+      // Per client address across accounts, looser: an office's users share one address. Its failures are
+      // also slowed down progressively (signInThrottle.ts), which is what stops one address trying many accounts.
+      await limiter(app, { max: opts.loginRateLimit * 5, timeWindow: 60_000, keyGenerator: (req) => `${kind}|address|${req.ip}` }),
     ],
   });
+
+  const throttle = signInThrottle(db);
+  // The first unknown-address sign-in should not pay for making the dummy hash.
+  app.addHook('onReady', async () => void (await dummyPasswordHash()));
 
   const base = (uid: string) => `${issuerPath}/interaction/${encodeURIComponent(uid)}`;
   const href = (uid: string, screen: Screen, l: Locale) => `${base(uid)}?screen=${screen}&lang=${l}`;
@@ -76,12 +92,12 @@ export async function interactionRoutes(
       .send(body);
   }
 
-  function renderForm(reply: FastifyReply, status: number, uid: string, screen: Screen, l: Locale, form: { email?: string; error?: TextKey }) {
+  function renderForm(reply: FastifyReply, status: number, uid: string, screen: Screen, l: Locale, form: { email?: string; error?: TextKey; errorVars?: Record<string, number> }) {
     const common = {
       locale: l,
       homeUrl,
       email: form.email,
-      error: form.error ? t(l, form.error) : undefined,
+      error: form.error ? t(l, form.error, form.errorVars) : undefined,
       langHref: (other: Locale) => href(uid, screen, other),
     };
     return html(
@@ -161,9 +177,18 @@ export async function interactionRoutes(
     const password = String(body.password ?? '');
     const fail = (status: number, error: TextKey) => renderForm(reply, status, uid, 'signin', l, { email, error });
     if (!email || !password) return fail(400, 'required');
+    const wait = await throttle.secondsToWait(req.ip, email);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      return renderForm(reply, 429, uid, 'signin', l, { email, error: 'waitAfterFailures', errorVars: { seconds: wait } });
+    }
     const user = await usersRepo.byEmail(db, email);
-    if (!user) return fail(400, 'emailNotRegistered');
-    if (!(await verifyPassword(password, user.password_hash))) return fail(401, 'wrongPassword');
+    // Unknown address and wrong password: the same answer after the same work (a hash is checked either way).
+    if (!user || !(await passwordMatches(password, user.password_hash))) {
+      await throttle.failed(req.ip, email);
+      return fail(401, 'wrongCredentials');
+    }
+    await throttle.succeeded(email);
     return finish(req, reply, { login: { accountId: user.subject, remember: true } });
   });
 
@@ -177,8 +202,9 @@ export async function interactionRoutes(
     const fail = (status: number, error: TextKey) => renderForm(reply, status, uid, 'signup', l, { email, error });
     if (!email || !password || !body.password2) return fail(400, 'required');
     if (!emailSchema.safeParse(email).success) return fail(400, 'invalidEmail');
-    if (password.length < MIN_PASSWORD) return fail(400, 'passwordTooShort');
     if (password !== body.password2) return fail(400, 'passwordMismatch');
+    const problem = passwordProblem(password, { email });
+    if (problem) return fail(400, PASSWORD_TEXTS[problem]);
     let user;
     try {
       user = await createAccount(db, { email, password, trialDays: config.TRIAL_DAYS });

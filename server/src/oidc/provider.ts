@@ -15,6 +15,27 @@ const DAY = 24 * 60 * 60;
 const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'];
 
 /**
+ * oidc-provider builds its absolute URLs (discovery, redirects) from the request's host and protocol; here they
+ * are PUBLIC_URL's whatever Host and X-Forwarded-* say, so a forged header cannot put another host into a
+ * discovery document a shared cache keeps. Secure cookies follow PUBLIC_URL's protocol the same way.
+ * X-Forwarded-For (the client address) counts only from a proxy TRUST_PROXY trusts, as for the API.
+ */
+function followPublicUrl(provider: Provider, config: Pick<Config, 'publicUrl' | 'TRUST_PROXY'>) {
+  const pub = new URL(config.publicUrl);
+  const trusted = proxyTrust(config.TRUST_PROXY);
+  provider.proxy = true;
+  provider.use(async (c, next) => {
+    const forwardedFor = c.req.headers['x-forwarded-for'];
+    for (const h of FORWARDED_HEADERS) delete c.req.headers[h];
+    if (forwardedFor !== undefined && trusted(c.req.socket.remoteAddress)) c.req.headers['x-forwarded-for'] = forwardedFor;
+    c.req.headers.host = pub.host;
+    c.req.headers['x-forwarded-host'] = pub.host;
+    c.req.headers['x-forwarded-proto'] = pub.protocol.slice(0, -1);
+    await next();
+  });
+}
+
+/**
  * Where the dashboard may run: the public URL, its loopback twin (localhost and
  * 127.0.0.1 are both used for a local `npm start`), and OIDC_EXTRA_ORIGINS (a Vite
  * dev server). Each may receive codes and call the token endpoint from the browser.
@@ -156,13 +177,6 @@ export async function createProvider(ctx: AppContext): Promise<Provider> {
   };
 
   const provider = new Provider(issuer, configuration);
-  // Behind proxies that terminate TLS, X-Forwarded-* name the public address (endpoint URLs, secure
-  // cookies); they count only from a proxy TRUST_PROXY trusts, the same rule as the API's request.ip.
-  provider.proxy = config.TRUST_PROXY !== false;
-  const trusted = proxyTrust(config.TRUST_PROXY);
-  provider.use(async (c, next) => {
-    if (!trusted(c.req.socket.remoteAddress)) for (const h of FORWARDED_HEADERS) delete c.req.headers[h];
-    await next();
-  });
+  followPublicUrl(provider, config);
   return provider;
 }

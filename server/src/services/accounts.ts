@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.ts';
 import { conflict } from '../errors.ts';
-import { hashPassword } from '../auth/password.ts';
+import { assertAllowedPassword, hashPassword } from '../auth/password.ts';
 import { usersRepo, type UserRow } from '../repositories/users.ts';
 
 /**
@@ -13,6 +13,7 @@ export async function createAccount(
   input: { email: string; password?: string; subject?: string; isAdmin?: boolean; trialDays: number; firstName?: string; lastName?: string },
 ): Promise<UserRow> {
   const email = input.email.trim();
+  if (input.password !== undefined) assertAllowedPassword(input.password, email);
   if (await usersRepo.byEmail(db, email)) throw conflict('EmailTaken', 'Email address already registered');
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return db.transaction(async (tx) => {
@@ -46,6 +47,7 @@ export async function createAccount(
 export async function ensureAdmin(db: Db, email: string, password: string, trialDays: number) {
   const existing = await usersRepo.byEmail(db, email);
   if (!existing) return createAccount(db, { email, password, isAdmin: true, trialDays });
+  assertAllowedPassword(password, email);
   await usersRepo.setPassword(db, existing.id, await hashPassword(password));
   return usersRepo.setAdmin(db, email, true);
 }

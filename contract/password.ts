@@ -1,0 +1,64 @@
+/**
+ * The one password rule, after NIST SP 800-63B §3.1.1.2: a length floor (and a ceiling that bounds hashing work),
+ * no composition rules, and a refusal of passwords attackers try first: the common and breached passwords that
+ * @zxcvbn-ts/language-common ships (about 49,000, no download at run time), anything zxcvbn finds guessable from
+ * them (sequences, repeats, keyboard walks, "P@ssw0rd1"), and the account's own e-mail address or its name part.
+ * Applied wherever a password is set: sign-up, the operator CLI, ADMIN_PASSWORD, createAccount.
+ */
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** NIST asks for at least 64; the cap only keeps one sign-in from costing the server an unbounded hash. */
+export const PASSWORD_MAX_LENGTH = 256;
+/** zxcvbn's score 2 means "somewhat guessable" (at least 10^6 guesses): below it the password falls to online guessing. */
+const MIN_SCORE = 2;
+
+export type PasswordProblem = 'tooShort' | 'tooLong' | 'common' | 'containsEmail' | 'guessable';
+
+/** English wording for API answers, the CLI and start-up errors; the sign-in pages translate the key. */
+export const PASSWORD_PROBLEM_MESSAGES: Record<PasswordProblem, string> = {
+  tooShort: `the password must have at least ${PASSWORD_MIN_LENGTH} characters`,
+  tooLong: `the password must have at most ${PASSWORD_MAX_LENGTH} characters`,
+  common: 'the password is on the list of common or breached passwords',
+  containsEmail: 'the password must not be (or be made of) the e-mail address',
+  guessable: 'the password is too easy to guess (a sequence, repetition, keyboard pattern or common word)',
+};
+
+let factory: ZxcvbnFactory | undefined;
+let commonPasswords: Set<string> | undefined;
+/** Built on first use: the dictionaries take a few milliseconds to index, and most processes never need them. */
+function estimator() {
+  commonPasswords ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  factory ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+  return { factory, commonPasswords };
+}
+
+const codePoints = (s: string) => [...s].length;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether the e-mail address carries the password: taking out every occurrence of the address and of its name
+ * part (case-insensitive) leaves less than the minimum, as in "max.mustermann" or "Max.Mustermann2024!".
+ */
+function madeOfEmail(password: string, email: string) {
+  const address = email.trim().toLowerCase();
+  const local = address.split('@')[0];
+  const parts = [address, local].filter((p) => p.length >= 3);
+  if (parts.length === 0) return false;
+  const rest = password.toLowerCase().replace(new RegExp(parts.map(escapeRe).join('|'), 'g'), '');
+  return codePoints(rest) < PASSWORD_MIN_LENGTH;
+}
+
+/** The first thing wrong with a password, or null when it may be used. */
+export function passwordProblem(password: string, opts: { email?: string } = {}): PasswordProblem | null {
+  const length = codePoints(password.normalize('NFKC'));
+  if (length < PASSWORD_MIN_LENGTH) return 'tooShort';
+  if (length > PASSWORD_MAX_LENGTH) return 'tooLong';
+  if (opts.email && madeOfEmail(password, opts.email)) return 'containsEmail';
+  const { factory: zxcvbn, commonPasswords: common } = estimator();
+  if (common.has(password.toLowerCase())) return 'common';
+  const userInputs = opts.email ? [opts.email, opts.email.split('@')[0]] : [];
+  if (zxcvbn.check(password, userInputs).score < MIN_SCORE) return 'guessable';
+  return null;
+}
