@@ -140,7 +140,7 @@ describe('local identity provider', () => {
     expect(r.json.issuer).toBe(s.app.ctx.issuer);
     expect(r.json.code_challenge_methods_supported).toEqual(['S256']);
     expect(r.json.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
-    // Endpoints follow the address the client used (X-Forwarded-* behind a proxy); the issuer is fixed.
+    // Endpoints follow PUBLIC_URL whatever address the client used (security/forged-host.test.ts).
     expect(new URL(r.json.end_session_endpoint).pathname).toBe('/oidc/session/end');
     const jwks = await s.api('GET', '/oidc/jwks');
     expect(jwks.json.keys[0]).toMatchObject({ kty: 'RSA', kid: s.app.ctx.keys!.publicJwks.keys[0].kid });
