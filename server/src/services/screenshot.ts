@@ -1,22 +1,21 @@
-import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Route } from 'playwright-core';
 import type { AppContext } from '../context.ts';
 import { AppError, badRequest, notConfigured } from '../errors.ts';
 import type { ScreenshotResult } from '../schemas/contract.ts';
 import { screenshotsRepo } from '../repositories/screenshots.ts';
+import { createAgents, FetchError, safeFetch, type FetchOptions, type FetchResult } from '../training/fetch.ts';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../training/render.ts';
 import { requireChatbotUrl } from './chatbots.ts';
-import { isPublicHost } from './publicHost.ts';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const TIME_LIMIT_MS = 15_000;
+/** After "load": up to this long for scripts to fill the page (network idle ends it sooner). */
+const SETTLE_MS = 3000;
 const CACHE_SECONDS = 24 * 3600;
 /** At most this many Chromiums at once: each takes a few hundred MB. */
 const MAX_BROWSERS = 2;
-
-export function chromiumPath(ctx: AppContext): string | null {
-  const p = ctx.config.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  return fs.existsSync(p) ? p : null;
-}
+/** Bounds on what one picture may load through the crawler's fetch. */
+const MAX_REQUESTS = 150;
+const MAX_TOTAL_BYTES = 30 * 1024 * 1024;
 
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -31,66 +30,106 @@ async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-const unreachable = (url: string, why: string) => new AppError(502, 'WebsiteNotReachable', `Could not load ${url}: ${why}`, { url });
+/** One answer for every failure past the address check: open, closed, slow or refused internal ports look alike. */
+const unreachable = (url: string) => new AppError(502, 'WebsiteNotReachable', 'The website is not reachable', { url });
 
-/** A JPEG of the first 1280×800 of the page, cached per URL for a day. */
+const privateUrl = () =>
+  badRequest('ValidationFailed', 'URL points to a private address or unknown host', [{ path: 'url', code: 'private', message: 'not a public address' }]);
+
+/**
+ * The page's own answer, fetched by the crawler's guarded fetch before Chromium starts: an address the
+ * crawler refuses is a 400 without launching a browser. A site without https is tried over http (the URL
+ * is stored as https).
+ */
+async function firstHop(url: string, opts: FetchOptions): Promise<{ url: string; answer: FetchResult }> {
+  const attempt = (u: string) => safeFetch(u, { ...opts, returnRedirects: true }).then((answer) => ({ url: u, answer }));
+  try {
+    return await attempt(url).catch((e) => {
+      if (e instanceof FetchError && e.code === 'Network' && url.startsWith('https://')) return attempt('http://' + url.slice('https://'.length));
+      throw e;
+    });
+  } catch (e) {
+    if (e instanceof FetchError && (e.code === 'PrivateAddress' || e.code === 'DnsFailed')) throw privateUrl();
+    throw unreachable(url);
+  }
+}
+
+/** Hands Chromium a fetched answer; a redirect goes back to Chromium, whose next request is routed (and checked) again. */
+function answerWith(route: Route, r: FetchResult) {
+  const reply = r.location ? { status: r.status, headers: { location: r.location } } : { status: r.status, contentType: r.contentType, body: r.body };
+  return route.fulfill(reply).catch(() => {});
+}
+
+/**
+ * A JPEG of the first 1280×800 of the page, cached per URL for a day. Chromium connects nowhere itself:
+ * every request it makes (navigations, redirects, frames, subresources, workers' fetches) is answered
+ * from the crawler's fetch (training/fetch.ts: resolves once, refuses private addresses unless
+ * CRAWL_ALLOW_PRIVATE, connects to the checked address); WebSockets and service workers are refused and
+ * anything else (WebRTC, prefetches) meets the dead proxy of CHROMIUM_ARGS.
+ */
 export async function takeScreenshot(ctx: AppContext, rawUrl: string): Promise<ScreenshotResult> {
-  const executablePath = chromiumPath(ctx);
+  const executablePath = chromiumExecutable(ctx.config);
   if (!executablePath) throw notConfigured('screenshots (no Chromium: set CHROMIUM_PATH)');
   const url = requireChatbotUrl(rawUrl);
   const cached = await screenshotsRepo.fresh(ctx.db, url, CACHE_SECONDS);
   if (cached) return { url, image: cached };
-  const allowPrivate = ctx.config.CRAWL_ALLOW_PRIVATE;
-  const hostOk = isPublicHost;
-  if (!allowPrivate && !(await hostOk(new URL(url).hostname)))
-    throw badRequest('ValidationFailed', 'URL points to a private address or unknown host', [{ path: 'url', code: 'private', message: 'not a public address' }]);
 
-  const image = await withSlot(async () => {
-    let browser: Browser | null = null;
-    const timer = setTimeout(() => void browser?.close().catch(() => {}), TIME_LIMIT_MS);
-    const deadline = Date.now() + TIME_LIMIT_MS;
-    try {
-      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: TIME_LIMIT_MS });
-      const openPage = async () => {
-        const page = await browser!.newPage({ viewport: { width: 1280, height: 800 } });
-        if (!allowPrivate) {
-          // Subresources and navigations to private addresses are refused too (cached per host).
-          const verdicts = new Map<string, Promise<boolean>>();
-          await page.route('**/*', (route) => {
-            const u = new URL(route.request().url());
-            if (u.protocol !== 'http:' && u.protocol !== 'https:') return route.continue();
-            if (!verdicts.has(u.hostname)) verdicts.set(u.hostname, hostOk(u.hostname));
-            return verdicts.get(u.hostname)!.then((ok) => (ok ? route.continue() : route.abort('blockedbyclient')));
-          });
-        }
-        return page;
-      };
-      const go = async (target: string) => {
-        const page = await openPage();
-        await page.goto(target, { waitUntil: 'load', timeout: Math.max(1000, deadline - Date.now() - 2000) });
-        return page;
-      };
-      let page;
-      try {
-        page = await go(url);
-      } catch (e) {
-        // A site without https: the URL is stored as https, but the picture may come over http
-        // (in a fresh tab: the failed one is busy showing Chromium's error page).
-        if (!/ERR_SSL|ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_CERT/.test((e as Error).message)) throw e;
-        page = await go('http://' + url.slice('https://'.length));
+  const deadline = Date.now() + TIME_LIMIT_MS;
+  const agents = createAgents(6);
+  const fetchOpts: FetchOptions = {
+    allowPrivate: ctx.config.CRAWL_ALLOW_PRIVATE,
+    maxBytes: ctx.config.CRAWL_MAX_PAGE_MB * 1024 * 1024,
+    timeoutMs: ctx.config.CRAWL_PAGE_TIMEOUT_MS,
+    agents,
+  };
+  try {
+    const start = await firstHop(url, fetchOpts);
+    const image = await withSlot(() => picture(executablePath, start, fetchOpts, deadline)).catch(() => {
+      throw unreachable(url);
+    });
+    await screenshotsRepo.save(ctx.db, url, image);
+    return { url, image };
+  } finally {
+    agents.http.destroy();
+    agents.https.destroy();
+  }
+}
+
+async function picture(executablePath: string, start: { url: string; answer: FetchResult }, fetchOpts: FetchOptions, deadline: number): Promise<string> {
+  let browser: Browser | null = null;
+  const timer = setTimeout(() => void browser?.close().catch(() => {}), Math.max(0, deadline - Date.now()));
+  const left = () => Math.max(500, deadline - Date.now());
+  try {
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: left() });
+    const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: false, viewport: { width: 1280, height: 800 } });
+    await context.routeWebSocket(/.*/, (ws) => ws.close());
+    let startServed = false;
+    let requests = 0;
+    let bytes = 0;
+    await context.route('**/*', async (route) => {
+      const req = route.request();
+      if (!startServed && req.url() === start.url && req.resourceType() === 'document') {
+        startServed = true;
+        return answerWith(route, start.answer);
       }
-      // Redirects are not routed by Playwright: check where we ended up before handing out the picture.
-      if (!allowPrivate && !(await hostOk(new URL(page.url()).hostname))) throw new Error('redirected to a private address');
-      const jpeg = await page.screenshot({ type: 'jpeg', quality: 70, timeout: Math.max(1000, deadline - Date.now()) });
-      return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
-    } catch (e) {
-      const msg = (e as Error).message.split('\n')[0];
-      throw unreachable(url, Date.now() >= deadline - 500 ? 'timed out' : msg);
-    } finally {
-      clearTimeout(timer);
-      await browser?.close().catch(() => {});
-    }
-  });
-  await screenshotsRepo.save(ctx.db, url, image);
-  return { url, image };
+      // Reading only: no form posts or beacons, and a bounded amount of it.
+      if ((req.method() !== 'GET' && req.method() !== 'HEAD') || ++requests > MAX_REQUESTS || bytes > MAX_TOTAL_BYTES)
+        return route.abort('blockedbyclient').catch(() => {});
+      try {
+        const r = await safeFetch(req.url(), { ...fetchOpts, returnRedirects: true, accept: req.headers().accept ?? '*/*', timeoutMs: Math.min(fetchOpts.timeoutMs!, left()) });
+        bytes += r.body.length;
+        await answerWith(route, r);
+      } catch {
+        await route.abort('failed').catch(() => {});
+      }
+    });
+    const page = await context.newPage();
+    await page.goto(start.url, { waitUntil: 'load', timeout: left() });
+    await page.waitForLoadState('networkidle', { timeout: Math.min(SETTLE_MS, left()) }).catch(() => {});
+    const jpeg = await page.screenshot({ type: 'jpeg', quality: 70, timeout: left() });
+    return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+  } finally {
+    clearTimeout(timer);
+    await browser?.close().catch(() => {});
+  }
 }

@@ -39,19 +39,31 @@ export function isPrivateAddress(address: string): boolean {
   return true;
 }
 
+/**
+ * Where the guard learns a host's addresses and which addresses it refuses. Tests replace both, so that
+ * a made-up host name on 127.0.0.1 can play a public site while 127.0.0.2 and ::1 play internal ones and
+ * nothing asks a real DNS server.
+ */
+export const addressGuard = {
+  lookup: (hostname: string, family: number): Promise<dns.LookupAddress[]> => dns.promises.lookup(hostname, { all: true, family }),
+  isPrivate: isPrivateAddress,
+};
+
+/** Resolves once and hands the connection only addresses that passed the check (no second lookup to rebind). */
 function guardedLookup(allowPrivate: boolean): net.LookupFunction {
   return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 4);
-      const list = addresses as dns.LookupAddress[];
-      const ok = allowPrivate ? list : list.filter((a) => !isPrivateAddress(a.address));
-      if (!ok.length) {
-        const e = new FetchError('PrivateAddress', `${hostname} resolves to a private address`);
-        return callback(e as unknown as NodeJS.ErrnoException, '', 4);
-      }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, ok);
-      callback(null, ok[0].address, ok[0].family);
-    });
+    addressGuard.lookup(hostname, Number(options.family) || 0).then(
+      (list) => {
+        const ok = allowPrivate ? list : list.filter((a) => !addressGuard.isPrivate(a.address));
+        if (!ok.length) {
+          const e = new FetchError('PrivateAddress', `${hostname} resolves to a private address`);
+          return callback(e as unknown as NodeJS.ErrnoException, '', 4);
+        }
+        if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, ok);
+        callback(null, ok[0].address, ok[0].family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 4),
+    );
   };
 }
 
@@ -63,6 +75,8 @@ export interface FetchOptions {
   userAgent?: string;
   accept?: string;
   agents?: { http: http.Agent; https: https.Agent };
+  /** Hand a redirect back (status and location) instead of following it: for a client that follows it itself, through this guard again. */
+  returnRedirects?: boolean;
 }
 
 export interface FetchResult {
@@ -71,6 +85,8 @@ export interface FetchResult {
   contentType: string;
   body: Buffer;
   redirects: string[];
+  /** The target of a redirect handed back (returnRedirects). */
+  location?: string;
 }
 
 export const USER_AGENT = 'ChatbotTrainer/1.0 (+website chatbot training)';
@@ -90,6 +106,7 @@ export async function safeFetch(url: string, opts: FetchOptions): Promise<FetchR
   for (;;) {
     const r = await fetchOnce(current, opts);
     if (r.status >= 300 && r.status < 400 && r.location) {
+      if (opts.returnRedirects) return { url: current, status: r.status, contentType: r.contentType, body: r.body, redirects, location: r.location };
       if (redirects.length >= maxRedirects) throw new FetchError('TooManyRedirects', `more than ${maxRedirects} redirects`);
       let next: URL;
       try {
@@ -120,7 +137,7 @@ function fetchOnce(url: string, opts: FetchOptions): Promise<{ status: number; c
     if (!isHttps && u.protocol !== 'http:') return reject(new FetchError('BadUrl', 'only http and https'));
     // A literal IP address never goes through lookup: check it here.
     const literal = u.hostname.replace(/^\[|\]$/g, '');
-    if (net.isIP(literal) && !opts.allowPrivate && isPrivateAddress(literal))
+    if (net.isIP(literal) && !opts.allowPrivate && addressGuard.isPrivate(literal))
       return reject(new FetchError('PrivateAddress', `${literal} is a private address`));
     const mod = isHttps ? https : http;
     const req = mod.request(

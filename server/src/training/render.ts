@@ -273,11 +273,12 @@ export function renderedIsBetter(staticText: string, renderedText: string): bool
 // ---------------------------------------------------------------------------------------------
 // Rendering
 
-/** The same Chromium flags as the screenshots (services/screenshot.ts), plus a dead proxy: nothing the
- *  request interception does not see (WebSockets, prefetches) can reach any host. */
-const CHROMIUM_ARGS = [
+/** Chromium flags of the crawl's renderer and the screenshots (services/screenshot.ts). A dead proxy: nothing
+ *  the request interception does not see (WebSockets, prefetches) can reach any host, loopback included;
+ *  WebRTC may only use that proxy, so it sends no UDP anywhere either. */
+export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>',
+  '--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>', '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 const LAUNCH_TIMEOUT_MS = 15_000;
 /** What a rendered page may load: code, styles (for what is hidden) and data. No images, fonts or media. */
