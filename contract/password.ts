@@ -38,13 +38,18 @@ const codePoints = (s: string) => [...s].length;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Whether the e-mail address carries the password: taking out every occurrence of the address and of its name
- * part (case-insensitive) leaves less than the minimum, as in "max.mustermann" or "Max.Mustermann2024!".
+ * Whether the e-mail address carries the password: taking out (case-insensitive) the address, its name part,
+ * the name part without trailing digits and the name part's words leaves less than the minimum, as in
+ * "max.mustermann", "Max.Mustermann2024!" or "mustermann-max" for max.mustermann7@example.com.
  */
 function madeOfEmail(password: string, email: string) {
   const address = email.trim().toLowerCase();
   const local = address.split('@')[0];
-  const parts = [address, local].filter((p) => p.length >= 3);
+  const words = local.replace(/\d+$/, '').split(/[._+-]+/);
+  const parts = [...new Set([address, local, local.replace(/\d+$/, ''), ...words])]
+    .filter((p) => p.length >= 3)
+    // Longest first, so that the whole name part goes before its words.
+    .sort((a, b) => b.length - a.length);
   if (parts.length === 0) return false;
   const rest = password.toLowerCase().replace(new RegExp(parts.map(escapeRe).join('|'), 'g'), '');
   return codePoints(rest) < PASSWORD_MIN_LENGTH;

@@ -38,6 +38,11 @@ describe('password rule (NIST SP 800-63B)', () => {
     expect(passwordProblem('max.mustermann@example.test', { email })).toBe('containsEmail');
     expect(passwordProblem('Max.Mustermann', { email })).toBe('containsEmail');
     expect(passwordProblem('max.mustermann2024!', { email })).toBe('containsEmail');
+    // Variants of the name part: its words in another order, another number.
+    expect(passwordProblem('mustermann-max', { email })).toBe('containsEmail');
+    expect(passwordProblem('max.muster1', { email: 'max.muster2@example.test' })).toBe('containsEmail');
+    // A long password that merely contains a short name part is fine.
+    expect(passwordProblem('information-desk-42', { email: 'info@example.test' })).toBeNull();
     // Without the address the same strings are judged on their own.
     expect(passwordProblem('Max.Mustermann2024-Kx9', { email })).toBeNull();
   });

@@ -27,12 +27,14 @@ const urlsIn = (doc: unknown): string[] =>
 
 describe('absolute URLs under forged host headers', () => {
   it('builds the discovery document from PUBLIC_URL', async () => {
+    // node:http, not fetch: fetch sets Host itself.
     for (const headers of [FORGED, { host: 'evil.example' }, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }]) {
-      const r = await s.api('GET', '/oidc/.well-known/openid-configuration', { headers });
+      const r = await new LoopbackBrowser(s, '127.0.0.1', headers).request('GET', '/oidc/.well-known/openid-configuration');
       expect(r.status).toBe(200);
-      expect(r.json.issuer).toBe(`${PUBLIC_URL}/oidc`);
-      expect(r.json.authorization_endpoint).toBe(`${PUBLIC_URL}/oidc/auth`);
-      const urls = urlsIn(r.json);
+      const doc = JSON.parse(r.text);
+      expect(doc.issuer).toBe(`${PUBLIC_URL}/oidc`);
+      expect(doc.authorization_endpoint).toBe(`${PUBLIC_URL}/oidc/auth`);
+      const urls = urlsIn(doc);
       expect(urls.length).toBeGreaterThanOrEqual(5);
       expect(urls.filter((u) => !`${u}/`.startsWith(`${PUBLIC_URL}/oidc/`))).toEqual([]);
     }
@@ -66,9 +68,10 @@ describe('absolute URLs under forged host headers', () => {
   });
 
   it('gives the dashboard the issuer and public URL of the configuration', async () => {
-    const r = await s.api('GET', '/api/v1/public/app-config', { headers: FORGED });
+    const r = await new LoopbackBrowser(s, '127.0.0.1', FORGED).request('GET', '/api/v1/public/app-config');
     expect(r.status).toBe(200);
-    expect(r.json.publicUrl).toBe(PUBLIC_URL);
-    expect(r.json.oidc.authority).toBe(`${PUBLIC_URL}/oidc`);
+    const appConfig = JSON.parse(r.text);
+    expect(appConfig.publicUrl).toBe(PUBLIC_URL);
+    expect(appConfig.oidc.authority).toBe(`${PUBLIC_URL}/oidc`);
   });
 });
