@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { linkify, renderAnswer, renderSources, renderVisitorMessage, safeHref } from '../../widget/src/chat/render.ts';
+import { renderLeadForm } from '../../widget/src/chat/leadForm.ts';
+import { renderToggle } from '../../widget/src/loader/toggle.ts';
 import { h } from '../../widget/src/shared/dom.ts';
 import { textsFor } from '../../widget/src/shared/texts.ts';
+import { defaultUiConfig } from '../../server/src/runtime/uiConfig.ts';
 
 const texts = textsFor('de');
 const box = (...nodes: Node[]) => {
@@ -92,5 +95,42 @@ describe('answers stay inert', () => {
   it('never sets event handler attributes through the DOM helper', () => {
     const el = h('button', { onclick: 'alert(1)', ONMOUSEOVER: 'x', 'aria-label': 'ok' });
     expect(el.getAttributeNames()).toEqual(['aria-label']);
+  });
+});
+
+describe('hostile markdown and markup stay text', () => {
+  /** Elements or attributes through which text could run script. */
+  const activeParts = (el: Element) => [
+    ...[...el.querySelectorAll('script, img, svg, iframe, object, embed, style, link, meta, base')].map((e) => e.tagName.toLowerCase()),
+    ...[...el.querySelectorAll('*')].flatMap((e) => e.getAttributeNames().filter((a) => /^on/i.test(a) || /^\s*(javascript|data|vbscript):/i.test(e.getAttribute(a) ?? ''))),
+  ];
+
+  it.each([
+    ['markdown link to javascript:', '[Hier klicken](javascript:alert(1))', []],
+    ['markdown image with a handler', '![bild](https://x.example/a.png" onerror="alert(1))', ['https://x.example/a.png']],
+    ['raw anchor with javascript:', '<a href="javascript:alert(1)">Gutschein</a>', []],
+    ['markdown link to a page', '[Versand](https://shop.example/versand)', ['https://shop.example/versand']],
+    ['markup inside a URL', 'https://shop.example/?q=<script>alert(1)</script>', ['https://shop.example/?q=']],
+    ['autolink of a data URL', '<data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==>', []],
+  ])('%s', (_name, answer, hrefs) => {
+    const el = renderAnswer({ answer, sources: [{ type: 'webpage', id: '1', url: 'https://shop.example/a', title: answer }] }, texts);
+    expect(activeParts(el)).toEqual([]);
+    const text = el.querySelector('.text')!;
+    expect(text.textContent).toBe(answer);
+    expect([...text.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(hrefs);
+    expect(el.querySelector('.sources a')!.textContent).toBe(answer.slice(0, 120).trim());
+  });
+
+  it('UI texts from the configuration render as text in the lead form and the toggle', () => {
+    const hostile = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+    const config = { ...defaultUiConfig('de'), consentText: hostile, chatbotToggleText: hostile, chatbotToggleStyle: 'iconAndText' as const };
+    const { form } = renderLeadForm(config, texts, async () => {}, () => {});
+    expect(activeParts(form)).toEqual([]);
+    expect(form.querySelector('.consent span')!.textContent).toBe(hostile);
+    const button = document.createElement('button');
+    renderToggle(button, config, texts);
+    expect(activeParts(button)).toEqual(['svg']); // the chat icon, nothing from the text
+    expect(button.textContent).toBe(hostile);
+    expect(button.getAttribute('aria-label')).toBe(hostile);
   });
 });
