@@ -108,10 +108,13 @@ export const conversationsRepo = {
     });
   },
 
-  async saveLead(db: Queryable, chatId: string, lead: Partial<Record<LeadField, string>>) {
+  /** The lead with the consent text the form showed; the consent's time is the submission's. */
+  async saveLead(db: Queryable, chatId: string, lead: Partial<Record<LeadField, string>>, consentText: string) {
     const r = await db.query<ChatRow>(
-      `update chats set lead = $2::jsonb, lead_submitted_at = now(), category = 'contact', read = false where id = $1 returning *`,
-      [chatId, JSON.stringify(lead)],
+      `update chats set lead = $2::jsonb, lead_submitted_at = now(), lead_consent_text = $3, lead_consent_at = now(),
+              category = 'contact', read = false
+        where id = $1 returning *`,
+      [chatId, JSON.stringify(lead), consentText],
     );
     return r.rows[0];
   },

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { AppError, badRequest, notFound, parse } from '../errors.ts';
 import { LEAD_EMAIL_RE } from '../../../contract/lead.ts';
 import { isValidPhone } from '../../../contract/phone.ts';
+import { CONSENT_TEXT_MAX_CHARS } from '../../../contract/privacy.ts';
 import { chatbotLanguages, pickLanguage, requirePublicChatbot, type ChatbotAccess } from './access.ts';
 import { answerQuestion } from './answer.ts';
 import { refuseUnstorableText } from '../services/users.ts';
@@ -26,7 +27,9 @@ export const startChatBody = z.strictObject({
 export const leadBody = z.strictObject({
   ...Object.fromEntries(LEAD_FIELDS.map((f) => [f, z.string().trim().max(200).optional()])),
   consent: z.literal(true, { error: 'consent is required' }),
-}) as z.ZodType<Partial<Record<LeadField, string>> & { consent: true }>;
+  // The consent text the form showed, stored as proof of consent; a widget that does not send it gets the configured text.
+  consentText: z.string().trim().min(1).max(CONSENT_TEXT_MAX_CHARS).optional(),
+}) as z.ZodType<Partial<Record<LeadField, string>> & { consent: true; consentText?: string }>;
 
 let cachedLlm: { key: string; client: LlmClient } | null = null;
 function llmFor(config: AppContext['config']) {
@@ -152,6 +155,6 @@ export async function submitLead(ctx: AppContext, chatbotId: string, chatId: str
   }
   if (issues.length) throw badRequest('ValidationFailed', 'Required fields missing or invalid', issues);
   if (!Object.keys(lead).length) throw badRequest('ValidationFailed', 'Required fields missing or invalid', [{ path: '', code: 'required', message: 'empty form' }]);
-  const saved = await conversationsRepo.saveLead(ctx.db, chat.id, lead);
+  const saved = await conversationsRepo.saveLead(ctx.db, chat.id, lead, input.consentText ?? config.consentText);
   return { chatId: saved.id, category: saved.category, lead: saved.lead };
 }

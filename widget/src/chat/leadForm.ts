@@ -64,7 +64,8 @@ export function renderLeadForm(
     if (first) return (inputs[first] ?? consent).focus();
     submit.disabled = true;
     try {
-      await onSubmit({ ...Object.fromEntries(Object.entries(values).filter(([, v]) => v)), consent: true });
+      // The text shown is stored with the lead as proof of consent.
+      await onSubmit({ ...Object.fromEntries(Object.entries(values).filter(([, v]) => v)), consent: true, consentText: config.consentText });
     } catch (err) {
       status.textContent = (err as { visitorMessage?: string }).visitorMessage ?? texts.error;
     } finally {

@@ -1,0 +1,11 @@
+/**
+ * Privacy rules shared by server, dashboard and widget: how long chats and leads may be kept, and the
+ * longest consent text a lead carries. Zod-free, so the dashboard and the widget can import it; the
+ * request schemas built on it are in privacySchemas.ts.
+ */
+
+/** Months a chatbot keeps chats and leads after their last activity: the customer may shorten the default. */
+export const RETENTION_MONTHS = { min: 1, max: 12, default: 12 } as const;
+
+/** Longest consent text of the lead form (the UI configuration's consentText has the same limit). */
+export const CONSENT_TEXT_MAX_CHARS = 1000;
