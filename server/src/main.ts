@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { startServer } from './server.ts';
 import { MigrationOrderError } from './db/migrate.ts';
+import { checkDataFolders, DataFolderError } from './dataFolders.ts';
+import { uploadDir } from './training/storage.ts';
 
 let config;
 try {
@@ -14,9 +15,14 @@ try {
 }
 
 const started = Date.now();
-const server = await startServer(config).catch((e: unknown) => {
-  // A migration committed out of order is an operator's problem to fix, not a crash: say what to do.
-  if (e instanceof MigrationOrderError) {
+const server = await (async () => {
+  // Before the app is even loaded: an unusable folder is reported at once.
+  checkDataFolders(config, uploadDir(config));
+  const { startServer } = await import('./server.ts');
+  return startServer(config);
+})().catch((e: unknown) => {
+  // A migration committed out of order or an unusable data folder is an operator's problem to fix, not a crash: say what to do.
+  if (e instanceof MigrationOrderError || e instanceof DataFolderError) {
     console.error(e.message);
     process.exit(1);
   }

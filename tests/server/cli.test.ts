@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { freePort, startTestServer, type TestServer } from './helpers.ts';
@@ -40,6 +41,8 @@ function cli(args: string[], opts: { viaNpm?: boolean } = {}) {
 }
 
 const serverFile = () => path.join(dataDir, 'server.json');
+// Outside the data folder, as an operator would keep them.
+const backupFile = () => path.join(`${dataDir}-files`, 'backup.tar.gz');
 
 let s: TestServer | null = null;
 async function startServer() {
@@ -51,6 +54,7 @@ async function startServer() {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-test-'));
+  fs.mkdirSync(`${dataDir}-files`);
   port = await freePort();
   // PostgreSQL: the test server creates the throwaway database the CLI then uses.
   if (usePostgres) await startServer();
@@ -58,6 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await s?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(`${dataDir}-files`, { recursive: true, force: true });
 });
 
 describe.skipIf(usePostgres)('operator CLI on an embedded database no server holds', () => {
@@ -151,6 +156,33 @@ describe('operator CLI while the server runs on the same data', () => {
     });
   }, 120_000);
 
+  it('backs up the embedded database through the server and refuses to restore under it; PostgreSQL points to pg_dump', async () => {
+    if (usePostgres) {
+      for (const command of ['backup', 'restore']) {
+        const r = await cli([command, backupFile()]);
+        expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 2, stdout: '' });
+        expect(r.stderr).toContain('pg_dump');
+      }
+      expect(fs.existsSync(backupFile())).toBe(false);
+      return;
+    }
+    const backup = await cli(['backup', backupFile()]);
+    expect(backup.stderr).toBe('');
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toMatch(/^Backed up .+ to .+backup\.tar\.gz \(\d+ bytes\)\n$/);
+    const written = fs.readFileSync(backupFile());
+    expect([...written.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    expect(fs.statSync(backupFile()).mode & 0o777).toBe(0o600);
+    // Made after the backup: a restore takes the data back to before it.
+    await s!.createUser({ email: 'after-backup@example.test' });
+
+    const refused = await cli(['restore', backupFile()]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`A server (pid ${process.pid}) holds ${dataDir}: stop it`);
+    expect(fs.readdirSync(dataDir).filter((f) => f.startsWith('pgdata'))).toEqual(['pgdata']);
+    expect((await s!.db.query('select 1 from users where email = $1', ['after-backup@example.test'])).rows).toHaveLength(1);
+  }, 120_000);
+
   it('refuses the internal endpoint without the secret or through a proxy', async () => {
     if (usePostgres) {
       expect((await s!.api('POST', '/internal/operator', { body: { command: 'token', email: 'a@b.test' } })).status).toBe(404);
@@ -182,4 +214,29 @@ describe.skipIf(usePostgres)('after the server stops', () => {
     expect(token.code).toBe(0);
     expect(fs.existsSync(serverFile())).toBe(false);
   }, 120_000);
+
+  it('restores a backup, keeping the replaced database aside, and refuses files that are no backup', async () => {
+    const text = path.join(`${dataDir}-files`, 'notes.txt');
+    fs.writeFileSync(text, 'not a backup');
+    const gzipped = path.join(`${dataDir}-files`, 'other.tar.gz');
+    fs.writeFileSync(gzipped, zlib.gzipSync(Buffer.from('not a database either')));
+    for (const [file, why] of [[text, 'not a gzip file'], [gzipped, 'does not open as a database'], [path.join(dataDir, 'missing.tar.gz'), 'Cannot read']]) {
+      const r = await cli(['restore', file]);
+      expect({ code: r.code, stdout: r.stdout }).toEqual({ code: why === 'Cannot read' ? 1 : 2, stdout: '' });
+      expect(r.stderr).toContain(why);
+    }
+    expect(fs.readdirSync(dataDir).filter((f) => f.startsWith('pgdata'))).toEqual(['pgdata']);
+
+    const restored = await cli(['restore', backupFile()]);
+    expect(restored.stderr).toBe('');
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toContain(`Restored ${backupFile()} into ${path.join(dataDir, 'pgdata')}`);
+    const kept = fs.readdirSync(dataDir).filter((f) => f.startsWith('pgdata.before-restore-'));
+    expect(kept).toHaveLength(1);
+    expect(restored.stdout).toContain(path.join(dataDir, kept[0]));
+    // The data of the backup: the user made before it is there, the one made after it is not.
+    expect((await cli(['token', 'ops@example.test'])).code).toBe(0);
+    const later = await cli(['token', 'after-backup@example.test']);
+    expect(later.code).toBe(3);
+  }, 180_000);
 });

@@ -4,19 +4,26 @@
  *   npm run -s admin -- create-user EMAIL PASSWORD [--admin]
  *   npm run -s admin -- set-admin EMAIL true|false
  *   npm run -s admin -- token EMAIL        (prints only a 15-minute access token)
+ *   npm run -s admin -- backup FILE        (the embedded database, also while the server runs)
+ *   npm run -s admin -- restore FILE       (the embedded database, while no server runs)
  *
  * Exit codes: 0 done, 1 failure, 2 bad usage or input, 3 unknown user, 4 email taken.
  */
+import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { SECRET_HEADER } from '../routes/internal/index.ts';
 import { AppError, parse } from '../errors.ts';
 import { commandSchema, runCommand, type Command, type CommandResult } from './operations.ts';
 import { readServerFile, removeServerFile, usesServerFile } from './serverFile.ts';
+import { POSTGRES_BACKUP_MESSAGE, restoreFrom } from './backup.ts';
+import { processAlive } from '../processAlive.ts';
 
 const USAGE = `Usage:
   npm run -s admin -- create-user EMAIL PASSWORD [--admin]
   npm run -s admin -- set-admin EMAIL true|false
-  npm run -s admin -- token EMAIL`;
+  npm run -s admin -- token EMAIL
+  npm run -s admin -- backup FILE
+  npm run -s admin -- restore FILE`;
 
 const EXIT = { ok: 0, failure: 1, usage: 2, notFound: 3, conflict: 4 } as const;
 
@@ -29,8 +36,11 @@ class CliError extends Error {
   }
 }
 
+/** Restoring replaces the database folder, so only the CLI does it, never a running server. */
+type CliCommand = Command | { command: 'restore'; file: string };
+
 /** argv → command; the values are checked by the shared schema wherever the command runs. */
-function parseArgs(argv: string[]): Command {
+function parseArgs(argv: string[]): CliCommand {
   const flags = argv.filter((a) => a.startsWith('--'));
   const args = argv.filter((a) => !a.startsWith('--'));
   const [name, ...rest] = args;
@@ -50,6 +60,10 @@ function parseArgs(argv: string[]): Command {
     case 'token':
       arity(1);
       return { command: name, email: rest[0] };
+    case 'backup':
+    case 'restore':
+      arity(1);
+      return { command: name, file: path.resolve(rest[0]) };
     case undefined:
     case 'help':
       throw new CliError(USAGE, EXIT.usage);
@@ -69,14 +83,6 @@ function toCliError(status: number, message: string, details?: unknown): CliErro
   return new CliError(text, EXIT.failure);
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /**
  * While a server holds the embedded database, ask it to run the command; a server
@@ -93,10 +99,11 @@ async function viaRunningServer(config: Config, cmd: Command): Promise<CommandRe
       method: 'POST',
       headers: { 'content-type': 'application/json', [SECRET_HEADER]: server.secret },
       body: JSON.stringify(cmd),
-      signal: AbortSignal.timeout(30_000),
+      // A backup of a large database takes a while.
+      signal: AbortSignal.timeout(cmd.command === 'backup' ? 30 * 60_000 : 30_000),
     });
   } catch (e) {
-    if (server.pid && alive(server.pid))
+    if (server.pid && processAlive(server.pid))
       throw new CliError(
         `A server (pid ${server.pid}) holds ${config.dataDir} but does not answer at ${server.url}: ${(e as Error).message}`,
         EXIT.failure,
@@ -132,10 +139,39 @@ async function directly(config: Config, cmd: Command): Promise<CommandResult> {
   }
 }
 
+function refuseWithoutEmbeddedDatabase(config: Config) {
+  if (config.DATABASE_URL) throw new CliError(POSTGRES_BACKUP_MESSAGE, EXIT.usage);
+  if (config.DATA_DIR === ':memory:') throw new CliError('DATA_DIR is :memory:: nothing is stored to back up or restore', EXIT.usage);
+}
+
+/** Refused while a server holds the folder: its open database would overwrite the restored one. */
+async function restore(config: Config, file: string) {
+  const server = readServerFile(config);
+  if (server?.pid && processAlive(server.pid))
+    throw new CliError(`A server (pid ${server.pid}) holds ${config.dataDir}: stop it, then restore (nothing was changed)`, EXIT.failure);
+  if (server) removeServerFile(config);
+  try {
+    return await restoreFrom(config, file);
+  } catch (e) {
+    if (e instanceof AppError) throw toCliError(e.status, e.message, e.details);
+    throw e;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   try {
     const config = loadConfig({ LOG_LEVEL: 'silent', ...process.env });
     const cmd = parseArgs(argv);
+    if (cmd.command === 'backup' || cmd.command === 'restore') refuseWithoutEmbeddedDatabase(config);
+    if (cmd.command === 'restore') {
+      const restored = await restore(config, cmd.file);
+      process.stdout.write(
+        `Restored ${restored.file} into ${path.join(config.dataDir, 'pgdata')}` +
+          (restored.previous ? `; the database it replaced is kept in ${restored.previous} (delete it once the restore is confirmed)` : '') +
+          '\n',
+      );
+      return EXIT.ok;
+    }
     // Bad input fails fast, before any database is opened; the server checks again.
     try {
       parse(commandSchema, cmd);
@@ -145,6 +181,7 @@ async function main(argv: string[]): Promise<number> {
     }
     const result = (await viaRunningServer(config, cmd)) ?? (await directly(config, cmd));
     if (result.command === 'token') process.stdout.write(`${result.token}\n`);
+    else if (result.command === 'backup') process.stdout.write(`Backed up ${config.dataDir} to ${result.file} (${result.bytes} bytes)\n`);
     else process.stdout.write(`${result.user.email} (${result.user.id}): admin = ${result.user.isAdmin}\n`);
     return EXIT.ok;
   } catch (e) {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -6,6 +7,7 @@ import { mintAccessToken } from '../auth/tokens.ts';
 import { AppError, parse } from '../errors.ts';
 import { usersRepo } from '../repositories/users.ts';
 import { createAccount } from '../services/accounts.ts';
+import { backupTo } from './backup.ts';
 import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from '../../../contract/password.ts';
 
 /** What an operator command needs: the same pieces as the server's app context. */
@@ -33,12 +35,15 @@ export const commandSchema = z.discriminatedUnion('command', [
   }),
   z.strictObject({ command: z.literal('set-admin'), email, admin: z.boolean() }),
   z.strictObject({ command: z.literal('token'), email }),
+  // Written by whichever process holds the database (the server, while it runs), so the CLI sends an absolute path.
+  z.strictObject({ command: z.literal('backup'), file: z.string().min(1).refine((f) => path.isAbsolute(f), 'must be an absolute path') }),
 ]);
 export type Command = z.input<typeof commandSchema>;
 
 export type CommandResult =
   | { command: 'create-user' | 'set-admin'; user: { id: string; email: string; isAdmin: boolean } }
-  | { command: 'token'; token: string; expiresIn: number };
+  | { command: 'token'; token: string; expiresIn: number }
+  | { command: 'backup'; file: string; bytes: number };
 
 const unknownUser = (address: string) => new AppError(404, 'NotFound', `No user with email ${address}`);
 
@@ -76,5 +81,7 @@ export async function runCommand(ctx: OperatorContext, input: unknown): Promise<
       });
       return { command: cmd.command, token, expiresIn: TOKEN_TTL_SECONDS };
     }
+    case 'backup':
+      return backupTo(db, cmd.file);
   }
 }

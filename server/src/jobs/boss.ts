@@ -1,5 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/index.ts';
+import { startRecovery, type Recovery } from './recovery.ts';
+import { giveUpJob } from './givenUp.ts';
 
 export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
 
@@ -40,6 +42,8 @@ export async function startJobs(db: Db, opts: { databaseUrl?: string; queues: st
   await boss.start();
   for (const q of opts.queues) await boss.createQueue(q).catch(() => {});
   const known = new Set(opts.queues);
+  let recovery: Recovery | null = null;
+  let recoveryStarting: Promise<Recovery> | null = null;
   const ensureQueue = async (q: string) => {
     if (known.has(q)) return;
     await boss.createQueue(q).catch(() => {});
@@ -53,8 +57,24 @@ export async function startJobs(db: Db, opts: { databaseUrl?: string; queues: st
     },
     async work(queue, handler, options) {
       await ensureQueue(queue);
+      // A process that runs workers beats and retries dead processes' jobs, starting before its first fetch.
+      recoveryStarting ??= startRecovery(db, {
+        // The embedded database has one process: whatever is active at its start was left by a crash.
+        everythingActiveAtStart: db.kind === 'pglite',
+        onGiveUp: (job) => giveUpJob(db, job),
+        log: (message) => console.error('[jobs]', message),
+      });
+      recovery = await recoveryStarting;
       await boss.work(queue, { batchSize: options?.batchSize ?? 1, pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 0.5 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never, { id: job.id, name: job.name });
+        // The whole batch is this process's from now on, not only the job it starts with.
+        for (const job of jobs) await recovery?.claim(queue, job.id);
+        for (const job of jobs) {
+          try {
+            await handler(job.data as never, { id: job.id, name: job.name });
+          } finally {
+            await recovery?.release(job.id).catch(() => {});
+          }
+        }
       });
     },
     async schedule(queue, cron, data) {
@@ -64,6 +84,9 @@ export async function startJobs(db: Db, opts: { databaseUrl?: string; queues: st
     async unschedule(queue) {
       await boss.unschedule(queue);
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await recovery?.stop();
+    },
   };
 }

@@ -60,9 +60,10 @@ export async function runInitialSetup(ctx: AppContext, chatbotId: string) {
     return;
   }
   const site = await websiteFor(ctx.db, bot, bot.lang, startUrl);
-  const job = await scrapeJobsRepo.create(ctx.db, {
+  // A setup retried after its process died resumes its crawl instead of leaving it "running" beside a new one.
+  const job = (await scrapeJobsRepo.unfinishedSetupCrawl(ctx.db, bot.id)) ?? (await scrapeJobsRepo.create(ctx.db, {
     organizationId: bot.organization_id, chatbotId: bot.id, websiteId: site.id, lang: site.lang, type: 'spider', url: startUrl,
-  });
+  }));
   const done = await runScrapeJob(ctx, job.id, (p) => chatbotsRepo.setInitialSetup(ctx.db, bot.id, 'running', { ...p }));
   await queueEmbeddings(ctx, bot.id);
   const progress = { pagesFound: done?.pages_found ?? 0, pagesTrained: done?.pages_trained ?? 0 };

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
 import { createAgents, FetchError, safeFetch, type FetchOptions } from './fetch.ts';
 import { extractPage } from './extract.ts';
 import { dropHidden, RenderSession, renderOptions } from './render.ts';
@@ -10,7 +10,7 @@ import { reservePageTraining, trainingLimits, webpageCount } from './limits.ts';
 import { loadRobots } from './robots.ts';
 import { collectSitemapUrls } from './sitemap.ts';
 import { isSameSite, isUnderPath, looksNonHtml, normalizeUrl, onSiteHost, pathOf } from './urls.ts';
-import { scrapeJobsRepo, type ScrapeJobRow } from './scrapeJobs.ts';
+import { scrapeJobsRepo, statsOf, type PageOutcome, type ScrapeJobRow } from './scrapeJobs.ts';
 import { pageHomes } from './websites.ts';
 
 export interface CrawlProgress {
@@ -42,9 +42,11 @@ export async function runScrapeJob(
   const { db, config } = ctx;
   const job = await scrapeJobsRepo.start(db, jobId);
   if (!job) return scrapeJobsRepo.byId(db, jobId);
-  const stats = {
-    pages_found: 0, pages_trained: 0, pages_added: 0, pages_changed: 0, pages_unchanged: 0, pages_removed: 0, pages_failed: 0,
-  };
+  // A job retried after its process died resumes: the pages it handled keep their counts and are not trained again
+  // (they are still fetched when the crawl follows links, since the queue of addresses died with the process).
+  const handledBefore = await scrapeJobsRepo.handledPages(db, job.id);
+  const stats = statsOf(handledBefore);
+  const record = (q: Queryable, url: string, outcome: PageOutcome) => scrapeJobsRepo.recordPage(q, job.id, url, outcome);
   const notTrained: string[] = [];
   let limitReached: string | null = null;
   let renderer: RenderSession | null = null;
@@ -128,6 +130,8 @@ export async function runScrapeJob(
 
     const handle = async ({ url, depth }: { url: string; depth: number }) => {
       const isStart = url === admit(startUrl) && depth === 0;
+      const before = handledBefore.get(url);
+      if (before === 'failed' || before === 'removed') return; // counted by the earlier attempt; nothing to follow
       const known = existing.get(url);
       if (!cyclesLeft && !(job.only_new && known)) {
         notTrained.push(url);
@@ -138,6 +142,7 @@ export async function runScrapeJob(
         res = await safeFetch(url, fetchOpts);
       } catch (e) {
         stats.pages_failed++;
+        await record(db, url, 'failed');
         if (isStart) {
           startFailed = true;
           causes.add('wrongAddress');
@@ -148,15 +153,19 @@ export async function runScrapeJob(
       }
       if (res.status === 404 || res.status === 410) {
         if (known) {
-          await removePage(db, known.id);
+          await removePage(db, known.id, (tx) => record(tx, url, 'removed'));
           existing.delete(url);
           stats.pages_removed++;
-        } else stats.pages_failed++;
+        } else {
+          stats.pages_failed++;
+          await record(db, url, 'failed');
+        }
         if (isStart) causes.add('wrongAddress');
         return;
       }
       if (res.status < 200 || res.status >= 300) {
         stats.pages_failed++;
+        await record(db, url, 'failed');
         if (isStart) causes.add('wrongAddress');
         return;
       }
@@ -203,6 +212,7 @@ export async function runScrapeJob(
       if (done.has(pageUrl)) return;
       done.add(pageUrl);
       done.add(url);
+      if (handledBefore.has(pageUrl)) return; // trained and counted before the crash
       if (page.noindex || !page.text) return;
       const hash = crypto.createHash('sha256').update(page.text).digest('hex');
       const owner = knownHashes.get(hash);
@@ -212,7 +222,10 @@ export async function runScrapeJob(
       if (current && job.only_new) return;
       if (current && current.content_hash === hash) {
         stats.pages_unchanged++;
-        await db.query('update webpages set last_trained = now() where id = $1', [current.id]);
+        await db.transaction(async (tx) => {
+          await tx.query('update webpages set last_trained = now() where id = $1', [current.id]);
+          await record(tx, pageUrl, 'unchanged');
+        });
         return;
       }
       if (!current) {
@@ -246,6 +259,7 @@ export async function runScrapeJob(
         );
         const id = r.rows[0].id;
         await replacePassages(tx, { organizationId: job.organization_id, chatbotId: job.chatbot_id, lang, type: 'webpage', id, title: page.title }, page.text);
+        await record(tx, pageUrl, current ? 'changed' : 'added');
         return { id };
       });
       if (current) {
@@ -297,8 +311,10 @@ export async function runScrapeJob(
     // A complete rerun of the whole site: pages that are no longer there are removed.
     if (job.remove_missing && !truncated && !limitReached && !startFailed) {
       const gone = [...existing.values()].filter((e) => e.website_id === job.website_id && !done.has(e.url) && !seen.has(e.url));
-      for (const g of gone) await removePage(db, g.id);
-      stats.pages_removed += gone.length;
+      for (const g of gone) {
+        await removePage(db, g.id, (tx) => record(tx, g.url, 'removed'));
+        stats.pages_removed++;
+      }
     }
 
     const handled = stats.pages_trained + stats.pages_unchanged;
@@ -327,10 +343,11 @@ export async function runScrapeJob(
   return scrapeJobsRepo.byId(db, jobId);
 }
 
-/** Deletes a page and its passages together. */
-export async function removePage(db: Db, id: string) {
+/** Deletes a page and its passages together (and whatever `alsoIn` writes, in the same transaction). */
+export async function removePage(db: Db, id: string, alsoIn?: (tx: Queryable) => Promise<void>) {
   await db.transaction(async (tx) => {
     await removePassages(tx, 'webpage', id);
     await tx.query('delete from webpages where id = $1', [id]);
+    await alsoIn?.(tx);
   });
 }

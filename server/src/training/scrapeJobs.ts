@@ -103,10 +103,52 @@ export const scrapeJobsRepo = {
         where id = $1`,
       [id, status, JSON.stringify(notTrained), limitReached, error, details ? JSON.stringify(details) : null],
     );
-    // The pages this job marked as "being trained" are released, whatever happened.
+    await this.release(db, id);
+  },
+  /** A job whose process kept dying: failed, unless it ended meanwhile. */
+  async abandon(db: Queryable, id: string, message: string) {
+    await db.query(
+      `update scrape_jobs set status = 'failed', error = 'Unknown', error_details = $2::jsonb, finished_at = now()
+        where id = $1 and status in ('initialized', 'running')`,
+      [id, JSON.stringify({ message })],
+    );
+    await this.release(db, id);
+  },
+  /** The pages this job marked as "being trained" and its page log are released, whatever happened. */
+  async release(db: Queryable, id: string) {
     await db.query('update webpages set training_job_id = null where training_job_id = $1', [id]);
+    await db.query('delete from scrape_job_pages where job_id = $1', [id]);
+  },
+  /** The initial setup's crawl of a chatbot that has not ended (its setup job is being retried). */
+  async unfinishedSetupCrawl(db: Queryable, chatbotId: string) {
+    const r = await db.query<ScrapeJobRow>(
+      `select * from scrape_jobs where chatbot_id = $1 and type = 'spider' and schedule_id is null and status in ('initialized', 'running')
+        order by created_at desc limit 1`,
+      [chatbotId],
+    );
+    return r.rows[0] ?? null;
+  },
+  /** Logs how the job handled a page (in the transaction that stored it), so a resumed crawl does it once. */
+  async recordPage(db: Queryable, id: string, url: string, outcome: PageOutcome) {
+    await db.query('insert into scrape_job_pages (job_id, url, outcome) values ($1, $2, $3) on conflict do nothing', [id, url, outcome]);
+  },
+  /** The pages an earlier attempt of this job handled. */
+  async handledPages(db: Queryable, id: string) {
+    const r = await db.query<{ url: string; outcome: PageOutcome }>('select url, outcome from scrape_job_pages where job_id = $1', [id]);
+    return new Map(r.rows.map((x) => [x.url, x.outcome]));
   },
 };
+
+export type PageOutcome = 'added' | 'changed' | 'unchanged' | 'removed' | 'failed';
+
+/** The counts an earlier attempt reached, taken up by the attempt that resumes it. */
+export function statsOf(handled: Map<string, PageOutcome>): Stats {
+  const n = (o: PageOutcome) => [...handled.values()].filter((x) => x === o).length;
+  return {
+    pages_found: 0, pages_trained: n('added') + n('changed'), pages_added: n('added'), pages_changed: n('changed'),
+    pages_unchanged: n('unchanged'), pages_removed: n('removed'), pages_failed: n('failed'),
+  };
+}
 
 /** The API's view of a scrape job. */
 export function toApiScrapeJob(j: ScrapeJobRow) {
