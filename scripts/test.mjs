@@ -67,7 +67,10 @@ function main() {
 
   function run(name, cmd, args, env = {}) {
     console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+    const started = performance.now();
     const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    // Each step's wall time, so a slow step shows in any run's log.
+    console.log(`=== ${name}: ${Math.round((performance.now() - started) / 1000)} s`);
     if (r.status !== 0) total.failedSteps.push(name);
     return r.status === 0;
   }

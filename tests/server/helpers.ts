@@ -1,10 +1,11 @@
 import net from 'node:net';
-import { createThrowawayDatabase } from '../../server/src/db/throwaway.ts';
+import { createThrowawayDatabase, openThrowawayPglite } from '../../server/src/db/throwaway.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { startServer } from '../../server/src/server.ts';
 import { createAccount } from '../../server/src/services/accounts.ts';
 import { mintAccessToken } from '../../server/src/auth/tokens.ts';
 import type { UserRow } from '../../server/src/repositories/users.ts';
+import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from './globalSetup.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -17,10 +18,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A fresh throwaway PostgreSQL database per test file when TEST_DATABASE_URL is set. */
-function createTestDatabase() {
+/**
+ * The server's own database, unless the test names one (DATABASE_URL, or a DATA_DIR folder on PGlite):
+ * a throwaway PostgreSQL database when TEST_DATABASE_URL is set, else PGlite in memory. Both start as a
+ * copy of the run's migrated template when tests/server/globalSetup.ts made one (not under Playwright).
+ */
+async function createTestDatabase(env: Record<string, string>) {
+  if (env.DATABASE_URL) return null;
   const base = process.env.TEST_DATABASE_URL;
-  return base ? createThrowawayDatabase(base) : Promise.resolve(null);
+  if (base) {
+    const t = await createThrowawayDatabase(base, 't', process.env[POSTGRES_TEMPLATE_ENV]);
+    return { env: { DATABASE_URL: t.url }, drop: t.drop };
+  }
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (!template || (env.DATA_DIR ?? ':memory:') !== ':memory:') return null;
+  return { db: await openThrowawayPglite(template) };
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -31,17 +43,17 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
  */
 export async function startTestServer(env: Record<string, string> = {}) {
   const port = await freePort();
-  const testDb = await createTestDatabase();
+  const testDb = await createTestDatabase(env);
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: ':memory:',
     LOG_LEVEL: 'silent',
     CRAWL_ALLOW_PRIVATE: 'true',
-    ...(testDb ? { DATABASE_URL: testDb.url } : {}),
+    ...testDb?.env,
     ...env,
   });
-  const server = await startServer(config);
+  const server = await startServer(config, { db: testDb?.db });
   const url = `http://127.0.0.1:${port}`;
 
   /** Creates a customer account (organization, user, trial) and a token the API accepts. */
@@ -99,7 +111,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
     api,
     async close() {
       await server.close();
-      await testDb?.drop();
+      await testDb?.drop?.();
     },
   };
 }
