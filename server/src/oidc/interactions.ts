@@ -80,6 +80,12 @@ export async function interactionRoutes(
   // The first unknown-address sign-in should not pay for making the dummy hash.
   app.addHook('onReady', async () => void (await dummyPasswordHash()));
 
+  /** The 429 page while failures lock the client address or the account, with the seconds left as Retry-After. */
+  function lockedPage(reply: FastifyReply, uid: string, screen: Screen, l: Locale, email: string, seconds: number) {
+    reply.header('retry-after', String(seconds));
+    return renderForm(reply, 429, uid, screen, l, { email, error: 'waitAfterFailures', errorVars: { seconds } });
+  }
+
   const base = (uid: string) => `${issuerPath}/interaction/${encodeURIComponent(uid)}`;
   const href = (uid: string, screen: Screen, l: Locale) => `${base(uid)}?screen=${screen}&lang=${l}`;
 
@@ -178,10 +184,7 @@ export async function interactionRoutes(
     const fail = (status: number, error: TextKey) => renderForm(reply, status, uid, 'signin', l, { email, error });
     if (!email || !password) return fail(400, 'required');
     const wait = await throttle.secondsToWait(req.ip, email);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
-      return renderForm(reply, 429, uid, 'signin', l, { email, error: 'waitAfterFailures', errorVars: { seconds: wait } });
-    }
+    if (wait > 0) return lockedPage(reply, uid, 'signin', l, email, wait);
     const user = await usersRepo.byEmail(db, email);
     // Unknown address and wrong password: the same answer after the same work (a hash is checked either way).
     if (!user || !(await passwordMatches(password, user.password_hash))) {
@@ -205,12 +208,20 @@ export async function interactionRoutes(
     if (password !== body.password2) return fail(400, 'passwordMismatch');
     const problem = passwordProblem(password, { email });
     if (problem) return fail(400, PASSWORD_TEXTS[problem]);
+    // Only the address's lock: a sign-up names no existing account.
+    const wait = await throttle.secondsToWait(req.ip);
+    if (wait > 0) return lockedPage(reply, uid, 'signup', l, email, wait);
     let user;
     try {
       user = await createAccount(db, { email, password, trialDays: config.TRIAL_DAYS });
     } catch (e) {
-      // Taken before we looked, or by a parallel sign-up (unique index on lower(email)).
-      if ((e instanceof AppError && e.key === 'EmailTaken') || (e as { code?: string }).code === '23505') return fail(409, 'emailTaken');
+      // Taken before we looked, or by a parallel sign-up (unique index on lower(email)). Without e-mail sending
+      // the answer cannot wait for a confirmation, so it says so, and counts as a failure of the client address:
+      // probing many addresses through sign-up is slowed down like trying many accounts through sign-in.
+      if ((e instanceof AppError && e.key === 'EmailTaken') || (e as { code?: string }).code === '23505') {
+        await throttle.failed(req.ip);
+        return fail(409, 'emailTaken');
+      }
       req.log.error({ err: e }, 'sign-up failed');
       return fail(500, 'registrationFailed');
     }

@@ -18,17 +18,17 @@ export function delayAfterFailures(failures: number, free: number): number {
 }
 
 const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
-const keysOf = (address: string, email: string) => ({ account: accountKey(email), address: `address:${address}` });
+/** The client address's key, and the account's when one is named (a sign-up for a taken address names none). */
+const keysOf = (address: string, email?: string) => ({ address: `address:${address}`, ...(email ? { account: accountKey(email) } : {}) });
 
 export function signInThrottle(db: Queryable) {
   return {
-    /** Seconds the caller must wait before this account may be tried from this address (0: go ahead). */
-    async secondsToWait(address: string, email: string) {
-      const keys = keysOf(address, email);
-      return signInFailuresRepo.secondsLocked(db, [keys.account, keys.address]);
+    /** Seconds the caller must wait before this account (if named) may be tried from this address (0: go ahead). */
+    async secondsToWait(address: string, email?: string) {
+      return signInFailuresRepo.secondsLocked(db, Object.values(keysOf(address, email)));
     },
 
-    async failed(address: string, email: string) {
+    async failed(address: string, email?: string) {
       for (const [kind, key] of Object.entries(keysOf(address, email)) as [keyof typeof FREE_FAILURES, string][]) {
         const failures = await signInFailuresRepo.increment(db, key, FAILURE_WINDOW_SECONDS);
         const delay = delayAfterFailures(failures, FREE_FAILURES[kind]);

@@ -28,7 +28,7 @@ const urlsIn = (doc: unknown): string[] =>
 describe('absolute URLs under forged host headers', () => {
   it('builds the discovery document from PUBLIC_URL', async () => {
     // node:http, not fetch: fetch sets Host itself.
-    for (const headers of [FORGED, { host: 'evil.example' }, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }]) {
+    for (const headers of [FORGED, { host: 'evil.example' }, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }] as Record<string, string>[]) {
       const r = await new LoopbackBrowser(s, '127.0.0.1', headers).request('GET', '/oidc/.well-known/openid-configuration');
       expect(r.status).toBe(200);
       const doc = JSON.parse(r.text);

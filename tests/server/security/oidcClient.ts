@@ -60,8 +60,8 @@ export class LoopbackBrowser {
     });
   }
 
-  /** Starts a sign-in the way the dashboard does and returns the address the sign-in form posts to. */
-  async startSignIn(): Promise<string> {
+  /** Starts a sign-in (or, with screen_hint=signup, a sign-up) the way the dashboard does; the address its form posts to. */
+  async startSignIn(extra: Record<string, string> = {}): Promise<string> {
     const q = new URLSearchParams({
       client_id: 'dashboard',
       response_type: 'code',
@@ -70,6 +70,7 @@ export class LoopbackBrowser {
       code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
       code_challenge_method: 'S256',
       state: randomBytes(8).toString('base64url'),
+      ...extra,
     });
     let res = await this.request('GET', `/oidc/auth?${q}`);
     while (res.status >= 300 && res.status < 400 && res.location) res = await this.request('GET', res.location);

@@ -45,6 +45,23 @@ describe('sign-in answers', () => {
   });
 });
 
+describe('sign-up', () => {
+  it('says an address is taken, but counts each such answer against the client address', async () => {
+    const { email } = await s.createUser({ password: 'right-password-1' });
+    const from = new LoopbackBrowser(s, addresses()());
+    const statuses: number[] = [];
+    for (let i = 0; i < FREE_FAILURES.address + 5; i++) {
+      const action = await from.startSignIn({ screen_hint: 'signup' });
+      const r = await from.request('POST', action, { email, password: 'right-password-2', password2: 'right-password-2', lang: 'en' });
+      statuses.push(r.status);
+    }
+    expect(statuses.slice(0, FREE_FAILURES.address)).toEqual(Array(FREE_FAILURES.address).fill(409));
+    expect(statuses.filter((st) => st === 429).length).toBeGreaterThan(0);
+    const users = await s.db.query('select id from users where lower(email) = lower($1)', [email]);
+    expect(users.rows).toHaveLength(1);
+  });
+});
+
 describe('password spraying', () => {
   it('slows down one address trying many accounts', async () => {
     const from = new LoopbackBrowser(s, addresses()());
@@ -71,7 +88,7 @@ describe('password spraying', () => {
     const locked = await attempt(new LoopbackBrowser(s, next()), email, 'right-password-1');
     expect(locked.status).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(alertOf(locked.text)).toMatch(/^Too many failed sign-ins\. Please wait \d+ seconds and try again\.$/);
+    expect(alertOf(locked.text)).toMatch(/^Too many failed attempts\. Please wait \d+ seconds and try again\.$/);
   });
 
   it('with TRUST_PROXY off, a rotating X-Forwarded-For is ignored: the failures count for the connection', async () => {
