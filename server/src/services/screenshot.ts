@@ -74,7 +74,6 @@ export async function takeScreenshot(ctx: AppContext, rawUrl: string): Promise<S
   const cached = await screenshotsRepo.fresh(ctx.db, url, CACHE_SECONDS);
   if (cached) return { url, image: cached };
 
-  const deadline = Date.now() + TIME_LIMIT_MS;
   const agents = createAgents(6);
   const fetchOpts: FetchOptions = {
     allowPrivate: ctx.config.CRAWL_ALLOW_PRIVATE,
@@ -84,7 +83,7 @@ export async function takeScreenshot(ctx: AppContext, rawUrl: string): Promise<S
   };
   try {
     const start = await firstHop(url, fetchOpts);
-    const image = await withSlot(() => picture(executablePath, start, fetchOpts, deadline)).catch(() => {
+    const image = await withSlot(() => picture(executablePath, start, fetchOpts)).catch(() => {
       throw unreachable(url);
     });
     await screenshotsRepo.save(ctx.db, url, image);
@@ -95,7 +94,9 @@ export async function takeScreenshot(ctx: AppContext, rawUrl: string): Promise<S
   }
 }
 
-async function picture(executablePath: string, start: { url: string; answer: FetchResult }, fetchOpts: FetchOptions, deadline: number): Promise<string> {
+/** The browser part, timed from when it gets its slot (not while it waits for one). */
+async function picture(executablePath: string, start: { url: string; answer: FetchResult }, fetchOpts: FetchOptions): Promise<string> {
+  const deadline = Date.now() + TIME_LIMIT_MS;
   let browser: Browser | null = null;
   const timer = setTimeout(() => void browser?.close().catch(() => {}), Math.max(0, deadline - Date.now()));
   const left = () => Math.max(500, deadline - Date.now());
