@@ -1,12 +1,9 @@
 import path from 'node:path';
-import mammoth from 'mammoth';
-import { parseHTML } from 'linkedom';
-import { extractText, getDocumentProxy } from 'unpdf';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { AppError } from '../errors.ts';
+import { extractInSandbox, refuseEmptyFile } from './extractionSandbox.ts';
 import { removePassages, replacePassages } from './indexer.ts';
-import { structuredText } from './structure.ts';
 import { documentKey, documentStorage } from './storage.ts';
 
 export type DocType = 'pdf' | 'docx' | 'txt';
@@ -40,7 +37,7 @@ export function detectType(buf: Buffer, name: string): DocType {
   const ext = path.extname(name).slice(1).toLowerCase();
   let actual: DocType | null = null;
   if (buf.subarray(0, 5).toString('latin1') === '%PDF-') actual = 'pdf';
-  else if (buf.readUInt32LE(0) === 0x04034b50 && buf.includes('word/document.xml') && buf.includes('[Content_Types].xml')) actual = 'docx';
+  else if (buf.length >= 4 && buf.readUInt32LE(0) === 0x04034b50 && buf.includes('word/document.xml') && buf.includes('[Content_Types].xml')) actual = 'docx';
   else if (isText(buf)) actual = 'txt';
   if (!actual) throw unsupported('File type not supported', { name, allowed: ['pdf', 'docx', 'txt'] });
   const claimed = ext === 'text' || ext === 'md' ? 'txt' : ext;
@@ -73,39 +70,24 @@ function lastCharBoundary(b: Buffer) {
   return i;
 }
 
-export async function extractDocumentText(buf: Buffer, type: DocType): Promise<string> {
-  try {
-    if (type === 'pdf') {
-      const pdf = await getDocumentProxy(new Uint8Array(buf));
-      const { text } = await extractText(pdf, { mergePages: false });
-      return (text as string[]).map((p) => p.replace(/[ \t]+/g, ' ').trim()).filter(Boolean).join('\n');
-    }
-    if (type === 'docx') {
-      // Word's own structure (headings, lists, tables) comes through as HTML and is kept like a web page's.
-      const { value: html } = await mammoth.convertToHtml({ buffer: buf });
-      const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
-      return structuredText(document.body as unknown as Parameters<typeof structuredText>[0]);
-    }
-    return buf.toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trim();
-  } catch (e) {
-    throw unsupported(`The file could not be read as ${type.toUpperCase()}`, { reason: (e as Error).message });
-  }
-}
-
 const CONTENT_TYPES: Record<DocType, string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   txt: 'text/plain; charset=utf-8',
 };
 
-/** Checks, stores, extracts and indexes a document: the row and its passages appear together. */
+/**
+ * Checks, extracts (outside the API process, within EXTRACTION_LIMITS), stores and indexes a document:
+ * a refused file leaves neither a row nor a stored file; the row and its passages appear together.
+ */
 export async function addDocument(
   ctx: { db: Db; config: Config },
   bot: { id: string; organization_id: string },
   input: { lang: string; name: string; buf: Buffer; sourceUrl?: string },
 ) {
+  refuseEmptyFile(input.buf);
   const type = detectType(input.buf, input.name);
-  const text = await extractDocumentText(input.buf, type);
+  const text = await extractInSandbox(input.buf, type);
   const name = path.basename(input.name).slice(0, 255) || `document.${type}`;
   const storage = documentStorage(ctx.config);
   const id = crypto.randomUUID();

@@ -1,0 +1,99 @@
+import { fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { AppError, badRequest } from '../errors.ts';
+import { concurrencyLimit } from '../services/concurrencyLimit.ts';
+import type { DocType } from './documents.ts';
+
+/** What one extraction may cost (values below). */
+export interface ExtractionLimits {
+  maxPages: number;
+  maxCharacters: number;
+  maxInflatedBytes: number;
+}
+
+/** A limit a file goes beyond: 413 FileTooLarge, naming the limit, so the dashboard shows "file too large". */
+export const overLimit = (limit: 'pages' | 'characters' | 'inflatedBytes' | 'seconds' | 'memoryMb', max: number) =>
+  new AppError(413, 'FileTooLarge', `The document is too large: more than ${max} ${limit}`, { limit, max });
+
+/**
+ * What reading one uploaded file may cost. Characters: the index keeps at most 3,000 units of about
+ * 600 characters (indexer.ts, chunk.ts), so text beyond about 2 million characters would never be
+ * searched; plans have no column for it. Inflated bytes: a DOCX or XLSX of the largest upload
+ * inflates to a few times its size, a zip bomb to thousands of times.
+ */
+export const EXTRACTION_LIMITS: ExtractionLimits = {
+  maxPages: 2000,
+  maxCharacters: 2_000_000,
+  maxInflatedBytes: 100 * 1024 * 1024,
+};
+export const EXTRACTION_MAX_SECONDS = 60;
+/** The child's JavaScript heap; buffers outside it are bounded by the upload and inflation limits. */
+export const EXTRACTION_MAX_MEMORY_MB = 512;
+/** Children at once: each may use the memory above, and the machine's cores serve the API too. */
+const MAX_CHILDREN = 2;
+
+export type ExtractionRequest =
+  | { kind: 'document'; type: DocType; buf: Uint8Array; limits: ExtractionLimits }
+  | { kind: 'qnaSheet'; buf: Uint8Array; limits: ExtractionLimits };
+export type ExtractionResult =
+  | { ok: true; value: unknown }
+  | { ok: false; error: { status: number; key: string; message: string; details?: unknown } };
+
+const childFile = fileURLToPath(new URL('./extractChild.ts', import.meta.url));
+// The child is TypeScript like this file; tsx (the loader the server starts with) runs it.
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+const slot = concurrencyLimit(MAX_CHILDREN);
+
+/**
+ * Runs one extraction in a child process with a heap limit and a deadline: a file that needs more
+ * gets 413 FileTooLarge naming the limit; the child's memory goes back to the system when it ends.
+ */
+function runInChild(req: ExtractionRequest): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const child = fork(childFile, [], {
+      execArgv: ['--import', tsxLoader, `--max-old-space-size=${EXTRACTION_MAX_MEMORY_MB}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let stderr = '';
+    let result: ExtractionResult | undefined;
+    let timedOut = false;
+    child.stderr!.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-2000)));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, EXTRACTION_MAX_SECONDS * 1000);
+    child.on('message', (m: ExtractionResult) => (result = m));
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('exit', () => {
+      clearTimeout(timer);
+      if (result?.ok) return resolve(result.value);
+      if (result) return reject(new AppError(result.error.status, result.error.key, result.error.message, result.error.details));
+      if (timedOut) return reject(overLimit('seconds', EXTRACTION_MAX_SECONDS));
+      if (/heap out of memory|allocation failed/i.test(stderr)) return reject(overLimit('memoryMb', EXTRACTION_MAX_MEMORY_MB));
+      reject(new AppError(415, 'FileTypeNotSupported', 'The file could not be read', { reason: stderr.trim().split('\n').pop() }));
+    });
+    child.send(req);
+  });
+}
+
+/** An empty upload is a missing file, whatever its name says. */
+export function refuseEmptyFile(buf: Buffer) {
+  if (buf.length === 0) throw badRequest('ValidationFailed', 'The file is empty', [{ path: 'file', message: 'empty' }]);
+}
+
+/** The text of an uploaded document, read outside the API process. */
+export async function extractInSandbox(buf: Buffer, type: DocType): Promise<string> {
+  return (await slot(() => runInChild({ kind: 'document', type, buf, limits: EXTRACTION_LIMITS }))) as string;
+}
+
+/** The question-answer rows of an uploaded spreadsheet, read outside the API process. */
+export async function readQnaSheetInSandbox(buf: Buffer): Promise<{ question: string; answer: string; row: number }[]> {
+  refuseEmptyFile(buf);
+  return (await slot(() => runInChild({ kind: 'qnaSheet', buf, limits: EXTRACTION_LIMITS }))) as { question: string; answer: string; row: number }[];
+}
