@@ -8,8 +8,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const express = require('express');
-const contract = require('../server/src/schemas/contract.ts');
-const { z } = require('zod');
+const contract = require('../contract/api/account.ts');
 const { normalizeChatbotUrl } = require('../contract/chatbotUrl.ts');
 const { LANGUAGE_NAMES, LANGUAGE_POOL, aliasOf } = require('../contract/languages.ts');
 const { badRequest, notFound, forbidden, conflict, parse, MockError } = require('./errors.cjs');
@@ -18,8 +17,6 @@ const { presentUser, presentChatbot, presentSubscription, lookup } = require('./
 /** Codes the mock's stand-in translator "supports": the base languages of the pool. */
 const TRANSLATION_TARGETS = LANGUAGE_POOL.filter((l) => !/-/.test(l) || /^pt-/.test(l)).filter((l) => l !== 'cn');
 
-const translationQuery = z.object({ lang: z.string().min(1).max(10), message: z.string().min(1).max(5000) });
-const verifyQuery = z.object({ url: z.string().max(2000).optional(), lang: z.string().max(10).optional() });
 
 function assertPoolLanguage(lang) {
   if (!LANGUAGE_POOL.includes(lang))
@@ -142,7 +139,7 @@ function contractRoutes(db, { publicUrl }) {
     '/chatbots/:id/verify',
     wrap((req) => {
       const bot = advanceSetup(requireChatbot(req, req.params.id, { adminMayRead: true }));
-      const query = parse(verifyQuery, req.query);
+      const query = parse(contract.verifyQuery, req.query);
       if (query.url) urlOrThrow(query.url);
       assertPoolLanguage(query.lang || 'de');
       const sub = presentSubscription(db, bot.organizationId);
@@ -214,7 +211,7 @@ function contractRoutes(db, { publicUrl }) {
   r.get(
     '/translations',
     wrap((req) => {
-      const { lang, message } = parse(translationQuery, req.query);
+      const { lang, message } = parse(contract.translationQuery, req.query);
       assertPoolLanguage(lang);
       if (!TRANSLATION_TARGETS.includes(lang)) throw badRequest('LanguageNotAvailable', `The translation provider does not support ${lang}`, { lang });
       const known = db.get('translations').find({ lang, message }).value();

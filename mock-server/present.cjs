@@ -1,5 +1,5 @@
 'use strict';
-/** Fixture rows → the response shapes of server/src/schemas/contract.ts (ApiUser, ApiSubscription, ApiChatbot…). */
+/** Fixture rows → the response shapes of contract/api/account.ts (ApiUser, ApiSubscription, ApiChatbot…). */
 
 function presentUser(db, user) {
   const org = db.get('organizations').find({ id: user.organizationId }).value() ?? { customerId: null };

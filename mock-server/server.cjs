@@ -1,7 +1,7 @@
 'use strict';
 /**
  * `npm run mock` (= node --import tsx mock-server/server.cjs): the mock API on MOCK_PORT (default 3001).
- * tsx is needed because the request schemas (server/src/schemas/contract.ts) and the rules of contract/ are
+ * tsx is needed because the request schemas (contract/api/account.ts) and the rules of contract/ are
  * TypeScript shared with the real server.
  *
  * Environment: MOCK_PORT (0 = any free port), MOCK_HOST (default localhost), MOCK_PUBLIC_URL (how the

@@ -12,6 +12,7 @@ import { createVerifier, discoverJwksUri } from './auth/verifier.ts';
 import { registerErrorHandler } from './plugins/external/errorHandler.ts';
 import { registerStorableText } from './plugins/app/storableText.ts';
 import { registerAuth } from './plugins/app/auth.ts';
+import { registerOpenApi } from './plugins/app/openapi.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerOidc } from './oidc/index.ts';
 import { registerWorkers, QUEUES } from './jobs/workers.ts';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   registerErrorHandler(app);
   registerStorableText(app);
   registerAuth(app);
+  await registerOpenApi(app);
   await registerOidc(app);
   app.get('/health', async () => {
     await db.query('select 1');

@@ -17,7 +17,10 @@ export interface AppContext {
   jobs: Jobs;
 }
 
-/** Who is calling: the signed-in user, and the tenant every query is scoped to. */
+/**
+ * Who is calling: the signed-in user, and the tenant every query is scoped to. The auth plugin puts it on the
+ * request; services take it instead of the request.
+ */
 export interface AuthInfo {
   user: UserRow;
   isAdmin: boolean;
@@ -25,6 +28,8 @@ export interface AuthInfo {
   organizationId: string;
   /** Set when an admin acts on another user's account. */
   actingAs: UserRow | null;
+  /** The call, as the admin audit log records it. */
+  call: { method: string; path: string };
 }
 
 declare module 'fastify' {

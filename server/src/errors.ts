@@ -1,47 +1,8 @@
 import type { z } from 'zod';
 
-/**
- * Error keys of the product's catalogue. The dashboard translates each key;
- * `message` is an English fallback for API users and logs.
- */
-export const ERROR_KEYS = [
-  'Unknown',
-  'Forbidden',
-  'FileTooLarge',
-  'NoInternetConnection',
-  'RegistrationFailed',
-  'NoToken',
-  'LanguageNotAvailable',
-  'NoLanguageSelected',
-  'ValidationFailed',
-  'InvalidJson',
-  'NotFound',
-  'Unauthorized',
-  'FeatureNotConfigured',
-  'SubscriptionExpired',
-  'PlanLimitReached',
-  'UrlAlreadyAdded',
-  'AlreadyRegistered',
-  'EmailTaken',
-  'UnsupportedMediaType',
-  'RateLimited',
-  'UpstreamFailed',
-  'LanguageAlreadyAdded',
-  'DefaultLanguageNotDeletable',
-  'WebsiteNotReachable',
-  'MessageQuotaReached',
-  'OriginNotAllowed',
-  // training
-  'TrainingLimitReached',
-  'NoValidUrlsFound',
-  'NoDirectContent',
-  'InvalidCron',
-  'FileTypeNotSupported',
-  'UrlLoadFailed',
-  'QnaImportColumns',
-  'QnaImportFailed',
-] as const;
-export type ErrorKey = (typeof ERROR_KEYS)[number] | (string & {});
+// The catalogue lives in contract/ (the dashboard and the mock server read it too).
+import type { ErrorKey } from '../../contract/errors.ts';
+export { ERROR_KEYS, type ErrorKey } from '../../contract/errors.ts';
 
 export class AppError extends Error {
   constructor(
@@ -65,10 +26,15 @@ export const notConfigured = (feature: string) =>
 export const planLimit = (limit: string, max: number) =>
   new AppError(403, 'PlanLimitReached', `Your plan allows at most ${max} (${limit})`, { limit, max });
 
+/** Bad input: a 400 ValidationFailed listing each field (the same for route schemas and parse()). */
+export function validationFailed(issues: readonly z.core.$ZodIssue[]) {
+  const details = issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
+  return badRequest('ValidationFailed', 'Required fields missing or invalid', details);
+}
+
 /** Validates input against a schema; bad input becomes a 400 ValidationFailed listing each field. */
 export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   const r = schema.safeParse(data);
   if (r.success) return r.data;
-  const details = r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-  throw badRequest('ValidationFailed', 'Required fields missing or invalid', details);
+  throw validationFailed(r.error.issues);
 }

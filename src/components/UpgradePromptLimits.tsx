@@ -1,4 +1,4 @@
-import type { PlanLimits } from '../../server/src/schemas/contract.ts';
+import type { PlanLimits } from '../../contract/api/account.ts';
 import { useUserLookup } from '../providers/userStore.ts';
 
 export type PlanFeature = 'stylingAllowed' | 'contactCollectionAllowed' | 'brandingRemovalAllowed';

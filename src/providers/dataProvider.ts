@@ -5,17 +5,8 @@
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import { withLifecycleCallbacks, type DataProvider, type ResourceCallbacks } from 'ra-core';
-import type {
-  ApiChatbot,
-  ApiUser,
-  LanguageEntry,
-  PortalSession,
-  ScreenshotResult,
-  TranslationResult,
-  UserLookup,
-  VerifyResult,
-} from '../../server/src/schemas/contract.ts';
-import { ERROR_KEYS } from '../../server/src/errors.ts';
+import type { ApiChatbot, ApiUser, LanguageEntry, PortalSession, ScreenshotResult, TranslationResult, UserLookup, VerifyResult } from '../../contract/api/account.ts';
+import { ERROR_KEYS } from '../../contract/errors.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
 import { saveFile } from '../lib/saveFile.ts';
 import type { ApiMessage, ChatCounts, ChatFilterValues } from '../resources/chats/types.ts';

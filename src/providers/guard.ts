@@ -3,7 +3,7 @@
  * sign-in state, user lookup) is passed in and every output is a decision the caller carries out
  * (see guardRunner.ts). This keeps each branch unit-testable without a browser or an identity provider.
  */
-import type { UserLookup } from '../../server/src/schemas/contract.ts';
+import type { UserLookup } from '../../contract/api/account.ts';
 
 /** What the guard needs to know about a route; plugins declare these flags on their routes. */
 export interface GuardRoute {

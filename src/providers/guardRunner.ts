@@ -3,7 +3,7 @@
  * silently), loads the user, and returns what the page must do. Side effects come in as dependencies so the
  * flow can run in unit tests with fakes.
  */
-import type { UserLookup } from '../../server/src/schemas/contract.ts';
+import type { UserLookup } from '../../contract/api/account.ts';
 import { AUTH } from './authConstants.ts';
 import {
   afterSilentRefresh,

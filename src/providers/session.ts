@@ -2,7 +2,7 @@
  * The browser side of the route guard: wires guardRunner.ts to the identity provider, session storage,
  * the address bar and the user lookup.
  */
-import type { UserLookup } from '../../server/src/schemas/contract.ts';
+import type { UserLookup } from '../../contract/api/account.ts';
 import { captureAdminParams, currentAdminParams, removeAdminTokenFromAddressBar } from './adminSession.ts';
 import {
   sessionSnapshot,

@@ -3,7 +3,7 @@
  * screen. undefined = not loaded yet, null = loading found none (a failed lookup clears all three).
  */
 import { useSyncExternalStore } from 'react';
-import type { UserLookup } from '../../server/src/schemas/contract.ts';
+import type { UserLookup } from '../../contract/api/account.ts';
 
 type Listener = () => void;
 let current: UserLookup | null | undefined;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGE_POOL } from '../../server/src/schemas/contract.ts';
+import { LANGUAGE_POOL } from '../../contract/api/account.ts';
 import { startTestServer, createChatbot, type TestServer } from './helpers.ts';
 
 let s: TestServer;

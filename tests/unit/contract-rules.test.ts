@@ -10,7 +10,7 @@ import { DEFAULT_MAX_MESSAGE_CHARS } from '../../contract/widget.ts';
 import { validatePersonal, validateWebsite } from '../../src/pages/register/validation.ts';
 import { LEAD_FIELDS as DASHBOARD_LEAD_FIELDS } from '../../src/pages/uiconfig/uiConfigModel.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { patchUserBody } from '../../server/src/schemas/contract.ts';
+import { patchUserBody } from '../../contract/api/account.ts';
 import { defaultUiConfig, LEAD_FIELDS as SERVER_LEAD_FIELDS } from '../../server/src/runtime/uiConfig.ts';
 import { mountChat } from '../../widget/src/chat/index.ts';
 import { validateLead } from '../../widget/src/chat/leadValidation.ts';

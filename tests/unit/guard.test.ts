@@ -10,7 +10,7 @@ import {
   safeReturnPath,
   type GuardRoute,
 } from '../../src/providers/guard.ts';
-import type { UserLookup } from '../../server/src/schemas/contract.ts';
+import type { UserLookup } from '../../contract/api/account.ts';
 
 const protectedRoute = guardRouteOf({});
 const registerRoute = guardRouteOf({ registrationRequired: false, onLoggedOut: 'signUp' });

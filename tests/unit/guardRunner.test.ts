@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PageLeaving, runGuard, type GuardDeps } from '../../src/providers/guardRunner.ts';
 import { guardRouteOf } from '../../src/providers/guard.ts';
-import type { UserLookup } from '../../server/src/schemas/contract.ts';
+import type { UserLookup } from '../../contract/api/account.ts';
 
 const registered = { user: { id: 'u' }, subscription: null, chatbot: { id: 'c' } } as unknown as UserLookup;
 

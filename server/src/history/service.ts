@@ -4,7 +4,7 @@
  */
 import type { Db } from '../db/index.ts';
 import type { ChatRow } from '../runtime/conversations.ts';
-import { isUuid } from '../schemas/contract.ts';
+import { isUuid } from '../../../contract/ids.ts';
 import { requireRecord } from '../services/tenancy.ts';
 import { syncQnaPassage, toApiQna, type QnaRow } from '../training/qna.ts';
 import { historyRepo, type ChatListRow, type MessageRow } from './repository.ts';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.ts';
-import { isUuid } from '../schemas/contract.ts';
+import { isUuid } from '../../../contract/ids.ts';
 
 export interface UserRow {
   id: string;

@@ -12,6 +12,7 @@ import appConfigRoutes from './public/appConfig.ts';
 import internalRoutes from './internal/index.ts';
 import trainingRoutes from '../training/routes.ts';
 import chatsRoutes from './api/chats/index.ts';
+import { registerOpenApiRoute, useZodSchemas } from '../plugins/app/openapi.ts';
 
 /**
  * Every feature's routes, registered under their prefix. Adding a feature = one line here.
@@ -19,6 +20,8 @@ import chatsRoutes from './api/chats/index.ts';
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(async (api) => {
     // feature route modules are registered here, e.g.: await api.register(usersRoutes);
+    useZodSchemas(api);
+    registerOpenApiRoute(api);
     await api.register(usersRoutes);
     await api.register(chatbotsRoutes);
     await api.register(languagesRoutes);

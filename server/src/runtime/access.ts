@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../db/index.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
-import { isUuid } from '../schemas/contract.ts';
+import { isUuid } from '../../../contract/ids.ts';
 import { getSubscription } from '../services/subscriptions.ts';
 import type { PlanFlags } from './uiConfig.ts';
 import { visitorText } from './visitorTexts.ts';

@@ -3,7 +3,7 @@
  * The history screen reads these tables (migration 030).
  */
 import type { Queryable } from '../db/index.ts';
-import { isUuid } from '../schemas/contract.ts';
+import { isUuid } from '../../../contract/ids.ts';
 import type { Answer } from './answer.ts';
 import type { LeadField } from './uiConfig.ts';
 

@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppContext, AuthInfo } from '../context.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
-import type { ApiChatbot, VerifyResult } from '../schemas/contract.ts';
-import { logAdminAccess, requireAuth } from '../plugins/app/auth.ts';
+import type { ApiChatbot, VerifyResult } from '../../../contract/api/account.ts';
+import { logAdminAccess } from '../plugins/app/auth.ts';
+import type { Queryable } from '../db/index.ts';
 import { chatbotsRepo, type ChatbotRow } from '../repositories/chatbots.ts';
 import { chatbotLanguagesRepo } from '../repositories/chatbotLanguages.ts';
 import { normalizeChatbotUrl, type UrlProblem } from '../../../contract/chatbotUrl.ts';
@@ -65,15 +65,14 @@ export async function createChatbot(
 }
 
 /** A chatbot the caller may read: their tenant's, or any for an admin (audited). */
-export async function chatbotForRead(req: FastifyRequest, id: string) {
-  const auth = requireAuth(req);
-  const { db } = req.server.ctx;
-  const own = await chatbotsRepo.byIdInOrg(db, id, auth.organizationId);
+export async function chatbotForRead(db: Queryable, caller: AuthInfo, id: string) {
+  const own = await chatbotsRepo.byIdInOrg(db, id, caller.organizationId);
   if (own) return own;
-  if (!auth.isAdmin) throw notFound('Chatbot');
+  if (!caller.isAdmin) throw notFound('Chatbot');
   const any = await chatbotsRepo.byId(db, id);
   if (!any) throw notFound('Chatbot');
-  if (!auth.actingAs) await logAdminAccess(req.server, req, auth.user.id, any.organization_id);
+  // Acting-as requests are already logged by the auth hook; direct reads by id are logged here.
+  if (!caller.actingAs) await logAdminAccess(db, caller, any.organization_id);
   return any;
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { LANGUAGE_NAMES, LANGUAGE_POOL, aliasOf, isPoolLanguage } from '../../../contract/languages.ts';
-import type { LanguageEntry } from '../schemas/contract.ts';
+import type { LanguageEntry } from '../../../contract/api/account.ts';
 import { chatbotLanguagesRepo } from '../repositories/chatbotLanguages.ts';
 import { chatbotsRepo, type ChatbotRow } from '../repositories/chatbots.ts';
 import { assertWithinLimit } from './subscriptions.ts';

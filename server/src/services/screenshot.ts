@@ -1,7 +1,7 @@
 import { chromium, type Browser, type Route } from 'playwright-core';
 import type { AppContext } from '../context.ts';
 import { AppError, badRequest, notConfigured } from '../errors.ts';
-import type { ScreenshotResult } from '../schemas/contract.ts';
+import type { ScreenshotResult } from '../../../contract/api/account.ts';
 import { screenshotsRepo } from '../repositories/screenshots.ts';
 import { createAgents, FetchError, safeFetch, type FetchOptions, type FetchResult } from '../training/fetch.ts';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../training/render.ts';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
-import type { ApiSubscription } from '../schemas/contract.ts';
+import type { ApiSubscription } from '../../../contract/api/account.ts';
 import { statisticsRepo } from '../repositories/statistics.ts';
 import { getSubscription } from './subscriptions.ts';
 

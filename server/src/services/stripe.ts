@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { AppError, notConfigured, notFound } from '../errors.ts';
-import type { PortalSession } from '../schemas/contract.ts';
+import type { PortalSession } from '../../../contract/api/account.ts';
 
 /**
  * Stripe's customer portal through its REST API (form-encoded, bearer secret key).

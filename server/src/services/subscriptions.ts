@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.ts';
 import { AppError, planLimit } from '../errors.ts';
-import type { ApiSubscription, PlanLimits } from '../schemas/contract.ts';
+import type { ApiSubscription, PlanLimits } from '../../../contract/api/account.ts';
 import { subscriptionsRepo, type SubscriptionPlanRow } from '../repositories/subscriptions.ts';
 
 const iso = (d: string | Date | null) => (d == null ? null : new Date(d).toISOString());

@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { AuthInfo } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { notFound } from '../errors.ts';
-import { requireAuth } from '../plugins/app/auth.ts';
 import type { ChatbotRow } from '../repositories/chatbots.ts';
-import { isUuid } from '../schemas/contract.ts';
+import { isUuid } from '../../../contract/ids.ts';
 
 /**
  * The record `load` finds for a well-formed id, else 404 naming `what`. A malformed id is not looked up:
@@ -38,6 +37,6 @@ export function recordInOrg<Row>(db: Queryable, table: keyof typeof OWNED, id: u
 }
 
 /** The chatbot named by the client (path, query, body or form), if the caller's tenant owns it; otherwise 404. */
-export async function requireChatbot(req: FastifyRequest, chatbotId: unknown) {
-  return recordInOrg<ChatbotRow>(req.server.ctx.db, 'chatbots', chatbotId, requireAuth(req).organizationId);
+export async function requireChatbot(db: Queryable, caller: AuthInfo, chatbotId: unknown) {
+  return recordInOrg<ChatbotRow>(db, 'chatbots', chatbotId, caller.organizationId);
 }

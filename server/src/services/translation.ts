@@ -1,13 +1,12 @@
 import type { Config } from '../config.ts';
 import { AppError, badRequest, notConfigured } from '../errors.ts';
-import { LANGUAGE_POOL, type TranslationResult } from '../schemas/contract.ts';
+import { LANGUAGE_POOL, type TranslationResult } from '../../../contract/api/account.ts';
 import { assertPoolLanguage } from './languages.ts';
 
 /**
  * Translation through a configured provider: DeepL (API v2) or LibreTranslate.
  * Pool codes are mapped to the provider's codes; the first candidate the provider lists wins.
  */
-export const MAX_MESSAGE_LENGTH = 5000;
 
 type Provider = 'deepl' | 'libretranslate';
 

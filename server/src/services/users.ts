@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { AuthInfo } from '../context.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { badRequest, notFound } from '../errors.ts';
-import type { ApiUser, UserLookup } from '../schemas/contract.ts';
-import { logAdminAccess, requireAuth } from '../plugins/app/auth.ts';
+import type { ApiUser, UserLookup } from '../../../contract/api/account.ts';
+import { logAdminAccess } from '../plugins/app/auth.ts';
 import { usersRepo, type ProfilePatch, type UserRow } from '../repositories/users.ts';
 import { chatbotsRepo } from '../repositories/chatbots.ts';
 import { getSubscription } from './subscriptions.ts';
@@ -39,15 +39,14 @@ export async function lookupUser(db: Queryable, user: UserRow): Promise<UserLook
  * The user a users/{id} call may touch: the caller (or the customer an admin acts as);
  * an admin may name anyone, and that access is audited. Anyone else's id is 404.
  */
-export async function userForRequest(req: FastifyRequest, id: string): Promise<UserRow> {
-  const auth = requireAuth(req);
-  const self = auth.actingAs ?? auth.user;
+export async function userForCaller(db: Queryable, caller: AuthInfo, id: string): Promise<UserRow> {
+  const self = caller.actingAs ?? caller.user;
   if (id === self.id) return self;
-  if (!auth.isAdmin) throw notFound('User');
-  const other = await usersRepo.byId(req.server.ctx.db, id);
+  if (!caller.isAdmin) throw notFound('User');
+  const other = await usersRepo.byId(db, id);
   if (!other) throw notFound('User');
   // Acting-as requests are already logged by the auth hook; direct reads by id are logged here.
-  if (!auth.actingAs) await logAdminAccess(req.server, req, auth.user.id, other.organization_id);
+  if (!caller.actingAs) await logAdminAccess(db, caller, other.organization_id);
   return other;
 }
 

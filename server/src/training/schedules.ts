@@ -7,15 +7,7 @@ import { scrapeJobsRepo } from './scrapeJobs.ts';
 export const TRAINING_SCHEDULE_QUEUE = 'training-schedule';
 
 /** The dashboard's simple presets; the default is once a year on 1 January at 00:00. */
-export const SCHEDULE_PRESETS = {
-  yearly: '0 0 1 1 *',
-  monthly: '0 0 1 * *',
-  weekly: '0 0 * * 1',
-  daily: '0 0 * * *',
-  saturday: '0 0 * * 6',
-} as const;
-export type SchedulePreset = keyof typeof SCHEDULE_PRESETS;
-export const DEFAULT_CRON = SCHEDULE_PRESETS.yearly;
+export { SCHEDULE_PRESETS, DEFAULT_CRON, presetOf, type SchedulePreset } from '../../../contract/schedules.ts';
 
 /**
  * A cron expression pg-boss can run: five fields (minute hour day month weekday), parsed
@@ -36,10 +28,6 @@ export function nextRuns(cron: string, count = 5, from?: Date): string[] {
   return runs.map((d) => d.toISOString());
 }
 
-export function presetOf(cron: string): SchedulePreset | null {
-  const expr = cron.trim().replace(/\s+/g, ' ');
-  return (Object.entries(SCHEDULE_PRESETS).find(([, c]) => c === expr)?.[0] as SchedulePreset) ?? null;
-}
 
 export interface ScheduleRow {
   id: string;

@@ -1,7 +1,7 @@
 import { Alert, AlertTitle, Button } from '@mui/material';
 import { Link } from 'react-router';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { ApiSubscription } from '../../../server/src/schemas/contract.ts';
+import type { ApiSubscription } from '../../../contract/api/account.ts';
 import { subscriptionState } from '../profile/subscriptionState.ts';
 import { formatDate } from '../profile/format.ts';
 

@@ -3,7 +3,7 @@ import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { LanguageEntry } from '../../../server/src/schemas/contract.ts';
+import type { LanguageEntry } from '../../../contract/api/account.ts';
 import { languageName } from '../../lib/languageNames.ts';
 
 interface Props {

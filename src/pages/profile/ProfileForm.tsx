@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, Grid, TextField, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { ApiUser } from '../../../server/src/schemas/contract.ts';
+import type { ApiUser } from '../../../contract/api/account.ts';
 import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import { ApiError } from '../../providers/http.ts';
 import { userStore } from '../../providers/userStore.ts';

@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { ApiSubscription } from '../../../server/src/schemas/contract.ts';
+import type { ApiSubscription } from '../../../contract/api/account.ts';
 import { formatDate, formatPrice } from './format.ts';
 import { subscriptionState, type SubscriptionHeadline } from './subscriptionState.ts';
 import { ManageSubscriptionButton } from './ManageSubscriptionButton.tsx';

@@ -2,7 +2,7 @@
  * The subscription states of spec section 4 (expired, trialing, ends at, extends on, expired on, demo,
  * external invoice) derived from the server's subscription. Pure, so profile and dashboard show the same.
  */
-import type { ApiSubscription } from '../../../server/src/schemas/contract.ts';
+import type { ApiSubscription } from '../../../contract/api/account.ts';
 
 export type SubscriptionHeadline = 'expired' | 'trialing' | 'active' | 'demo' | 'none';
 export type SubscriptionLine =

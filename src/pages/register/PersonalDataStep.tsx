@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Box, Button, Grid, MenuItem, TextField } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import type { ApiUser } from '../../../server/src/schemas/contract.ts';
+import type { ApiUser } from '../../../contract/api/account.ts';
 import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import { ApiError } from '../../providers/http.ts';
 import { userStore } from '../../providers/userStore.ts';

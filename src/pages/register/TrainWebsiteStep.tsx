@@ -2,7 +2,7 @@ import { Alert, Box, Button, Chip, LinearProgress, Skeleton, Stack, Typography }
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { ApiChatbot, InitialSetupStatus } from '../../../server/src/schemas/contract.ts';
+import type { ApiChatbot, InitialSetupStatus } from '../../../contract/api/account.ts';
 import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import { ApiError } from '../../providers/http.ts';
 import { stepHref } from './wizardSteps.ts';

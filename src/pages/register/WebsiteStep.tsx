@@ -3,7 +3,7 @@ import { Alert, Box, Button, Grid, MenuItem, TextField } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import type { UserLookup } from '../../../server/src/schemas/contract.ts';
+import type { UserLookup } from '../../../contract/api/account.ts';
 import { LANGUAGES_QUERY_KEY } from '../../hooks/useChatbotLanguages.ts';
 import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import { ApiError } from '../../providers/http.ts';

@@ -6,7 +6,7 @@
  * Before the chatbot exists the user is "not registered" and the wizard lives on /register?step=…;
  * afterwards on /register/<step> (routes that require registration, so the guard lets them stay).
  */
-import type { ApiUser } from '../../../server/src/schemas/contract.ts';
+import type { ApiUser } from '../../../contract/api/account.ts';
 
 /** Spec section 2: login data, personal data, train website, get started. */
 export const STEP_LABELS = ['login', 'personal', 'website', 'start'] as const;

@@ -1,28 +1,12 @@
-/**
- * Scheduled training intervals: the simple presets of the spec and the cron expression each stands for
- * (the server stores the cron and runs it; it validates any expression and computes the next runs).
- */
-export const SCHEDULE_PRESETS = {
-  yearly: '0 0 1 1 *',
-  monthly: '0 0 1 * *',
-  weekly: '0 0 * * 1',
-  daily: '0 0 * * *',
-  saturday: '0 0 * * 6',
-} as const;
+import { DEFAULT_PRESET, SCHEDULE_PRESETS, normalizeCron as normalize, presetOf, type SchedulePreset } from '../../../contract/schedules.ts';
 
-export type SchedulePreset = keyof typeof SCHEDULE_PRESETS;
+export { DEFAULT_PRESET, SCHEDULE_PRESETS, type SchedulePreset };
 export type ScheduleMode = SchedulePreset | 'advanced';
-
-/** The default interval: every 1 January at 00:00. */
-export const DEFAULT_PRESET: SchedulePreset = 'yearly';
-
-const normalize = (cron: string) => cron.trim().replace(/\s+/g, ' ');
 
 /** The preset a cron expression is, or 'advanced' for any other expression. */
 export function modeOfCron(cron: string | null | undefined): ScheduleMode {
   if (!cron) return DEFAULT_PRESET;
-  const c = normalize(cron);
-  return (Object.keys(SCHEDULE_PRESETS) as SchedulePreset[]).find((k) => SCHEDULE_PRESETS[k] === c) ?? 'advanced';
+  return presetOf(cron) ?? 'advanced';
 }
 
 /** The cron expression to save: the preset's, or the user's own (normalised) in advanced mode. */

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { ApiChatbot, UserLookup } from '../../../server/src/schemas/contract.ts';
+import type { ApiChatbot, UserLookup } from '../../../contract/api/account.ts';
 import { e2e } from './env.ts';
 
 const run = promisify(execFile);

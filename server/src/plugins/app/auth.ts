@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthInfo } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
 import { AppError, unauthorized } from '../../errors.ts';
 import { usersRepo } from '../../repositories/users.ts';
 import { createAccount } from '../../services/accounts.ts';
+import { OPENAPI_PATH } from './openapi.ts';
 
 /** Header with which an admin's dashboard names the customer it is looking at. */
 export const ACT_AS_HEADER = 'x-act-as-user';
@@ -14,7 +17,7 @@ export const ACT_AS_HEADER = 'x-act-as-user';
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/v1/') || req.url.startsWith('/api/v1/public/')) return;
+    if (!req.url.startsWith('/api/v1/') || req.url.startsWith('/api/v1/public/') || req.url.split('?')[0] === OPENAPI_PATH) return;
     req.auth = await authenticate(app, req);
   });
 }
@@ -42,23 +45,26 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest) {
     if (!actingAs) throw new AppError(404, 'NotFound', 'User not found');
     organizationId = actingAs.organization_id;
   }
-  const auth = { user, isAdmin, organizationId, actingAs };
-  if (actingAs) await logAdminAccess(app, req, auth.user.id, organizationId);
+  const auth: AuthInfo = { user, isAdmin, organizationId, actingAs, call: { method: req.method, path: req.url.split('?')[0] } };
+  if (actingAs) {
+    req.log.info({ admin: user.id, organization: organizationId }, 'admin acting on customer account');
+    await logAdminAccess(db, auth, organizationId);
+  }
   return auth;
 }
 
-export async function logAdminAccess(app: FastifyInstance, req: FastifyRequest, adminId: string, organizationId: string) {
-  req.log.info({ admin: adminId, organization: organizationId }, 'admin acting on customer account');
-  await app.ctx.db.query('insert into admin_audit_log(admin_user_id, organization_id, method, path) values ($1, $2, $3, $4)', [
-    adminId,
+/** Writes an admin's access to a customer's organization to the audit log. */
+export async function logAdminAccess(db: Queryable, auth: AuthInfo, organizationId: string) {
+  await db.query('insert into admin_audit_log(admin_user_id, organization_id, method, path) values ($1, $2, $3, $4)', [
+    auth.user.id,
     organizationId,
-    req.method,
-    req.url.split('?')[0],
+    auth.call.method,
+    auth.call.path,
   ]);
 }
 
 /** For route handlers: the authenticated caller (the hook guarantees it on /api/v1). */
-export function requireAuth(req: FastifyRequest) {
+export function requireAuth(req: FastifyRequest): AuthInfo {
   if (!req.auth) throw new AppError(401, 'NoToken', 'No token found');
   return req.auth;
 }

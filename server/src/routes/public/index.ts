@@ -3,13 +3,16 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { sharedRateLimitStore } from '../../services/rateLimitStore.ts';
 import { AppError } from '../../errors.ts';
-import { isUuid } from '../../schemas/contract.ts';
-import { publicConfig, sendMessage, startChat, submitLead } from '../../runtime/publicChat.ts';
+import { isUuid } from '../../../../contract/ids.ts';
+import { z } from 'zod';
+import { leadBody, publicConfig, sendMessage, startChat, startChatBody, submitLead } from '../../runtime/publicChat.ts';
 import { uiConfigRepo } from '../../runtime/uiConfigRepo.ts';
 import { visitorText } from '../../runtime/visitorTexts.ts';
 
-type ChatbotParams = { chatbotId: string };
-type ChatParams = { chatbotId: string; chatId: string };
+// The widget API checks its ids and bodies itself (a malformed chatbot id is 400 there): the schemas document them.
+const chatbotParams = z.object({ chatbotId: z.string().describe('uuid of the chatbot') });
+const messageBody = z.strictObject({ text: z.string().min(1).describe('the visitor\'s question; at most WIDGET_MAX_MESSAGE_CHARS') });
+const chatParams = z.object({ chatbotId: z.string().describe('uuid of the chatbot'), chatId: z.string().describe('uuid of the chat') });
 
 const chatbotIdOf = (req: FastifyRequest) => /\/public\/chatbots\/([^/?#]+)/.exec(req.url)?.[1] ?? '';
 const langOf = (req: FastifyRequest) => (req.headers['accept-language'] ?? '').split(/[,;]/)[0] || undefined;
@@ -89,21 +92,26 @@ export default async function publicRoutes(app: FastifyInstance) {
     },
   };
 
-  app.get<{ Params: ChatbotParams; Querystring: { lang?: string } }>('/chatbots/:chatbotId/config', async (req, reply) => {
-    const body = await publicConfig(app.ctx, req.params.chatbotId, req.query.lang);
+  app.get('/chatbots/:chatbotId/config', { schema: { params: chatbotParams, querystring: z.object({ lang: z.string().optional() }) } }, async (req, reply) => {
+    const { chatbotId } = req.params as z.infer<typeof chatbotParams>;
+    const body = await publicConfig(app.ctx, chatbotId, (req.query as { lang?: string }).lang);
     // Short cache: a saved change reaches visitors within a minute.
     return reply.header('cache-control', 'public, max-age=30').send(body);
   });
 
-  app.post<{ Params: ChatbotParams }>('/chatbots/:chatbotId/chats', limited, async (req, reply) =>
-    reply.status(201).send(await startChat(app.ctx, req.params.chatbotId, req.body)),
+  app.post('/chatbots/:chatbotId/chats', { ...limited, schema: { params: chatbotParams }, config: { bodyCheckedAfterLookup: startChatBody } }, async (req, reply) =>
+    reply.status(201).send(await startChat(app.ctx, (req.params as z.infer<typeof chatbotParams>).chatbotId, req.body)),
   );
 
-  app.post<{ Params: ChatParams }>('/chatbots/:chatbotId/chats/:chatId/messages', limited, async (req) =>
-    sendMessage(app.ctx, req.params.chatbotId, req.params.chatId, req.body, req.log),
+  app.post('/chatbots/:chatbotId/chats/:chatId/messages', { ...limited, schema: { params: chatParams }, config: { bodyCheckedAfterLookup: messageBody } }, async (req) => {
+    const p = req.params as z.infer<typeof chatParams>;
+    return sendMessage(app.ctx, p.chatbotId, p.chatId, req.body, req.log);
+  },
   );
 
-  app.post<{ Params: ChatParams }>('/chatbots/:chatbotId/chats/:chatId/lead', limited, async (req) =>
-    submitLead(app.ctx, req.params.chatbotId, req.params.chatId, req.body),
+  app.post('/chatbots/:chatbotId/chats/:chatId/lead', { ...limited, schema: { params: chatParams }, config: { bodyCheckedAfterLookup: leadBody } }, async (req) => {
+    const p = req.params as z.infer<typeof chatParams>;
+    return submitLead(app.ctx, p.chatbotId, p.chatId, req.body);
+  },
   );
 }

@@ -1,12 +1,15 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { pathId } from '../../../../../contract/ids.ts';
 import { parse } from '../../../errors.ts';
 import { queueEmbeddings } from '../../../jobs/embeddings.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { assertPoolLanguage } from '../../../services/languages.ts';
 import { requireChatbot } from '../../../services/tenancy.ts';
-import { jsonParam, parseListQuery, sendList } from '../../simpleRest.ts';
+import { jsonParam, listQuery, sendList, withOrderBy } from '../../simpleRest.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
 import { chatFilterSchema } from '../../../history/filters.ts';
 import { historyRepo } from '../../../history/repository.ts';
 import { csvChunks, exportFileName, isTimeZone, planExport } from '../../../history/csvExport.ts';
@@ -33,8 +36,8 @@ const optimizeBody = z.strictObject({
   answer: z.string().trim().min(1, 'required').max(20_000),
   question: z.string().trim().min(1, 'required').max(2000).optional(),
 });
-const chatParams = z.object({ id: z.string() });
-const messageParams = z.object({ chatId: z.string(), messageId: z.string() });
+const chatParams = z.object({ id: pathId });
+const messageParams = z.object({ chatId: pathId, messageId: pathId });
 
 /**
  * Chat history: chats of the active chatbot in the ra-data-simple-rest dialect, counts per category,
@@ -43,10 +46,13 @@ const messageParams = z.object({ chatId: z.string(), messageId: z.string() });
 export default async function chatsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.get('/chats', async (req, reply) => {
-    const q = parseListQuery(req.query, { sortable: SORTABLE, defaultSort: ['createdAt', 'DESC'], filter: chatFilterSchema });
-    const { organizationId } = requireAuth(req);
-    await requireChatbot(req, q.filter.chatbotId);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const list = listQuery(chatFilterSchema, { sortable: Object.keys(SORTABLE), defaultSort: ['createdAt', 'DESC'] });
+  api.get('/chats', { schema: { querystring: list } }, async (req, reply) => {
+    const q = withOrderBy(req.query, SORTABLE);
+    const auth = requireAuth(req);
+    const { organizationId } = auth;
+    await requireChatbot(db, auth, q.filter.chatbotId);
     const orderBy = `${q.orderBy}, c.id ${q.sort.order}`;
     const [rows, total] = await Promise.all([
       historyRepo.list(db, organizationId, q.filter, orderBy, q.limit, q.offset),
@@ -56,10 +62,11 @@ export default async function chatsRoutes(app: FastifyInstance) {
   });
 
   /** Counts per category and per read state under the other filters, in one call. */
-  app.get('/chats/counts', async (req) => {
-    const { filter } = parse(z.object({ filter: filterParam }), req.query);
-    const { organizationId } = requireAuth(req);
-    await requireChatbot(req, filter.chatbotId);
+  api.get('/chats/counts', { schema: { querystring: z.object({ filter: filterParam }) } }, async (req) => {
+    const { filter } = req.query;
+    const auth = requireAuth(req);
+    const { organizationId } = auth;
+    await requireChatbot(db, auth, filter.chatbotId);
     return historyRepo.counts(db, organizationId, filter);
   });
 
@@ -67,10 +74,11 @@ export default async function chatsRoutes(app: FastifyInstance) {
    * CSV of the newest `amount` chats matching the filters, streamed. X-Export-Chats says how many chats
    * are in the file, X-Export-Skipped how many of the selection had no message to export.
    */
-  app.get('/chats/export', async (req, reply) => {
-    const q = parse(exportQuery, req.query);
-    const { organizationId } = requireAuth(req);
-    await requireChatbot(req, q.filter.chatbotId);
+  api.get('/chats/export', { schema: { querystring: exportQuery } }, async (req, reply) => {
+    const q = req.query;
+    const auth = requireAuth(req);
+    const { organizationId } = auth;
+    await requireChatbot(db, auth, q.filter.chatbotId);
     const plan = await planExport(db, organizationId, q.filter, q.amount);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -82,28 +90,28 @@ export default async function chatsRoutes(app: FastifyInstance) {
       .send(Readable.from(csvChunks(db, organizationId, plan, { locale: q.locale, timeZone: q.tz })));
   });
 
-  app.get('/chats/:id', async (req) => chatWithMessages(db, requireAuth(req).organizationId, parse(chatParams, req.params).id));
+  api.get('/chats/:id', { schema: { params: chatParams } }, async (req) => chatWithMessages(db, requireAuth(req).organizationId, req.params.id));
 
-  app.put('/chats/:id', async (req) => {
+  api.put('/chats/:id', { schema: { params: chatParams, body: flagsBody.optional() } }, async (req) => {
     const { organizationId } = requireAuth(req);
-    const chat = await requireChat(db, organizationId, parse(chatParams, req.params).id);
-    const flags = parse(flagsBody, req.body ?? {});
+    const chat = await requireChat(db, organizationId, req.params.id);
+    const flags = req.body ?? {};
     return toApiChat(await historyRepo.setFlags(db, chat.id, flags));
   });
 
-  app.delete('/chats/:id', async (req) => deleteChat(db, requireAuth(req).organizationId, parse(chatParams, req.params).id));
+  api.delete('/chats/:id', { schema: { params: chatParams } }, async (req) => deleteChat(db, requireAuth(req).organizationId, req.params.id));
 
   /** Keeps the translation of a visitor's message (the dashboard gets it from translations?lang&message). */
-  app.put('/chats/:chatId/messages/:messageId', async (req) => {
-    const p = parse(messageParams, req.params);
+  api.put('/chats/:chatId/messages/:messageId', { schema: { params: messageParams }, config: { bodyCheckedAfterLookup: translationBody } }, async (req) => {
+    const p = req.params;
     const body = parse(translationBody, req.body);
     assertPoolLanguage(body.translatedLang);
     return saveTranslation(db, requireAuth(req).organizationId, p.chatId, p.messageId, body);
   });
 
   /** Saves an improved answer as an active question-answer pair from the chat history. */
-  app.post('/chats/:chatId/messages/:messageId/optimize', async (req) => {
-    const p = parse(messageParams, req.params);
+  api.post('/chats/:chatId/messages/:messageId/optimize', { schema: { params: messageParams }, config: { bodyCheckedAfterLookup: optimizeBody } }, async (req) => {
+    const p = req.params;
     const body = parse(optimizeBody, req.body);
     const result = await optimizeAnswer(db, requireAuth(req).organizationId, p.chatId, p.messageId, body);
     await queueEmbeddings(app.ctx, result.qna.chatbotId);

@@ -5,8 +5,11 @@ import { requireAuth } from '../../../plugins/app/auth.ts';
 import { contactFields } from '../../../services/contacts.ts';
 import { recordInOrg } from '../../../services/tenancy.ts';
 import { refuseUnstorableText } from '../../../services/users.ts';
-import { parseListQuery, sendList } from '../../simpleRest.ts';
-import { chatbotScope, idList, idParam, scoped } from '../../../training/scope.ts';
+import { listQuery, sendList, withOrderBy } from '../../simpleRest.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pathId } from '../../../../../contract/ids.ts';
+import { contactFilter } from '../../../../../contract/api/training.ts';
+import { chatbotScope, scoped } from '../../../training/scope.ts';
 import type { Queryable } from '../../../db/index.ts';
 import { CONTACTS_SORTABLE, contactsRepo, type ContactRow } from '../../../repositories/contacts.ts';
 
@@ -28,21 +31,21 @@ export default async function contactsRoutes(app: FastifyInstance) {
     if (!(await contactsRepo.existsInChatbot(tx, overridesId, chatbotId))) throw badRequest('ValidationFailed', 'Unknown contact to replace', [{ path: 'overridesId', message: 'not found' }]);
   };
 
-  app.get('/contacts', async (req, reply) => {
-    const q = parseListQuery(req.query, {
-      sortable: CONTACTS_SORTABLE, defaultSort: ['name', 'ASC'],
-      filter: z.object({ ...chatbotScope, q: z.string().max(200).optional(), department: z.string().optional(), id: idList.optional() }),
-    });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const params = z.object({ id: pathId });
+  const list = listQuery(contactFilter, { sortable: Object.keys(CONTACTS_SORTABLE), defaultSort: ['name', 'ASC'] });
+  api.get('/contacts', { schema: { querystring: list } }, async (req, reply) => {
+    const q = withOrderBy(req.query, CONTACTS_SORTABLE);
     const { orgId } = await scoped(req, q.filter.chatbotId);
     refuseUnstorableText(q.filter);
     const { total, rows } = await contactsRepo.list(db, orgId, q.filter, q);
     return sendList(reply, 'contacts', rows.map(toApi), total, q.offset);
   });
 
-  app.get('/contacts/:id', async (req) => toApi(await byId(idParam(req.params), requireAuth(req).organizationId)));
+  api.get('/contacts/:id', { schema: { params } }, async (req) => toApi(await byId(req.params.id, requireAuth(req).organizationId)));
 
-  app.post('/contacts', async (req, reply) => {
-    const body = parse(z.strictObject({ ...chatbotScope, ...fields }), req.body);
+  api.post('/contacts', { schema: { body: z.strictObject({ ...chatbotScope, ...fields }) } }, async (req, reply) => {
+    const body = req.body;
     const { bot } = await scoped(req, body.chatbotId);
     refuseUnstorableText(body);
     const row = await db.transaction(async (tx) => {
@@ -57,8 +60,8 @@ export default async function contactsRoutes(app: FastifyInstance) {
     return reply.status(201).send(toApi(row));
   });
 
-  app.put('/contacts/:id', async (req) => {
-    const cur = await byId(idParam(req.params), requireAuth(req).organizationId);
+  api.put('/contacts/:id', { schema: { params }, config: { bodyCheckedAfterLookup: z.object(fields) } }, async (req) => {
+    const cur = await byId(req.params.id, requireAuth(req).organizationId);
     // The whole record comes back from the dashboard: read-only fields are ignored, the others validated.
     const body = parse(z.object(fields), req.body);
     refuseUnstorableText(body);
@@ -73,8 +76,8 @@ export default async function contactsRoutes(app: FastifyInstance) {
     return toApi(row);
   });
 
-  app.delete('/contacts/:id', async (req) => {
-    const cur = await byId(idParam(req.params), requireAuth(req).organizationId);
+  api.delete('/contacts/:id', { schema: { params } }, async (req) => {
+    const cur = await byId(req.params.id, requireAuth(req).organizationId);
     await contactsRepo.remove(db, cur.id);
     return toApi(cur);
   });

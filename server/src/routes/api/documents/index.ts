@@ -1,55 +1,61 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { AppError, badRequest, parse, tooLarge } from '../../../errors.ts';
+import { apiRecord, errorResponses } from '../../../../../contract/api/common.ts';
+import { AppError, parse, tooLarge } from '../../../errors.ts';
 import { queueEmbeddings } from '../../../jobs/embeddings.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { DOCUMENTS_SORTABLE, documentsRepo } from '../../../repositories/documents.ts';
 import { recordInOrg } from '../../../services/tenancy.ts';
-import { parseListQuery, sendList } from '../../simpleRest.ts';
+import { listQuery, sendList, withOrderBy } from '../../simpleRest.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pathId } from '../../../../../contract/ids.ts';
+import { documentFilter, documentFromUrlBody, documentUploadFields } from '../../../../../contract/api/training.ts';
 import { addDocument, deleteDocument, toApiDocument, type DocumentRow } from '../../../training/documents.ts';
 import { FetchError, safeFetch } from '../../../training/fetch.ts';
-import { chatbotScope, idList, idParam, langOr, scoped } from '../../../training/scope.ts';
+import { acceptUploads, uploadedFile } from '../../multipartUpload.ts';
+import { langOr, scoped } from '../../../training/scope.ts';
+
+const documentRecord = apiRecord('the document: chatbotId, lang, name, type, size, characters, sourceUrl, createdAt');
 
 /** Documents: upload (file or URL), list, delete. */
 export default async function documentsRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
   const maxBytes = Math.round(config.MAX_UPLOAD_MB * 1024 * 1024);
-  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10 } });
+  await acceptUploads(app, maxBytes);
 
   const byId = (id: string, orgId: string) => recordInOrg<DocumentRow>(db, 'documents', id, orgId);
 
-  app.get('/documents', async (req, reply) => {
-    const q = parseListQuery(req.query, {
-      sortable: DOCUMENTS_SORTABLE, defaultSort: ['createdAt', 'DESC'],
-      filter: z.object({ ...chatbotScope, type: z.enum(['pdf', 'docx', 'txt']).optional(), q: z.string().max(200).optional(), id: idList.optional() }),
-    });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const params = z.object({ id: pathId });
+  const list = listQuery(documentFilter, { sortable: Object.keys(DOCUMENTS_SORTABLE), defaultSort: ['createdAt', 'DESC'] });
+  api.get('/documents', { schema: { querystring: list } }, async (req, reply) => {
+    const q = withOrderBy(req.query, DOCUMENTS_SORTABLE);
     const { orgId } = await scoped(req, q.filter.chatbotId);
     const { total, rows } = await documentsRepo.list(db, orgId, q.filter, q);
     return sendList(reply, 'documents', rows.map(toApiDocument), total, q.offset);
   });
 
-  app.get('/documents/:id', async (req) => toApiDocument(await byId(idParam(req.params), requireAuth(req).organizationId)));
+  api.get('/documents/:id', { schema: { params } }, async (req) => toApiDocument(await byId(req.params.id, requireAuth(req).organizationId)));
 
   /** multipart/form-data: chatbotId and lang (as fields before the file, or in the query) and one file. */
-  app.post('/documents', async (req, reply) => {
-    if (!req.isMultipart()) throw badRequest('ValidationFailed', 'Send the file as multipart/form-data', [{ path: 'file', message: 'required' }]);
-    const part = await req.file();
-    if (!part) throw badRequest('ValidationFailed', 'No file', [{ path: 'file', message: 'required' }]);
-    const buf = await part.toBuffer(); // over MAX_UPLOAD_MB: 413 FileTooLarge
-    const fields = Object.fromEntries(
-      Object.entries(part.fields).flatMap(([k, v]) => (v && !Array.isArray(v) && v.type === 'field' ? [[k, String(v.value)]] : [])),
-    );
-    const f = parse(z.object(chatbotScope), { ...(req.query as object), ...fields });
+  api.post('/documents', {
+    schema: {
+      consumes: ['multipart/form-data'],
+      description: `multipart/form-data: one file (pdf, docx, txt; at most MAX_UPLOAD_MB) and the fields ${Object.keys(documentUploadFields.shape).join(', ')}`,
+      response: { 201: documentRecord, ...errorResponses('FileTooLarge', 'FileTypeNotSupported', 'PlanLimitReached') },
+    },
+  }, async (req, reply) => {
+    const { buf, name, fields } = await uploadedFile(req, reply);
+    const f = parse(documentUploadFields, { ...(req.query as object), ...fields });
     const { bot } = await scoped(req, f.chatbotId);
-    const doc = await addDocument(app.ctx, bot, { lang: langOr(f.lang, bot), name: part.filename || 'document', buf });
+    const doc = await addDocument(app.ctx, bot, { lang: langOr(f.lang, bot), name: name || 'document', buf });
     await queueEmbeddings(app.ctx, bot.id);
     return reply.status(201).send(toApiDocument(doc));
   });
 
-  app.post('/documents/url', async (req, reply) => {
-    const body = parse(z.strictObject({ ...chatbotScope, url: z.url({ protocol: /^https?$/ }).max(2000) }), req.body);
+  api.post('/documents/url', { schema: { body: documentFromUrlBody, response: { 201: documentRecord, ...errorResponses('UrlLoadFailed', 'FileTooLarge', 'FileTypeNotSupported') } } }, async (req, reply) => {
+    const body = req.body;
     const { bot } = await scoped(req, body.chatbotId);
     let res;
     try {
@@ -65,8 +71,8 @@ export default async function documentsRoutes(app: FastifyInstance) {
     return reply.status(201).send(toApiDocument(doc));
   });
 
-  app.delete('/documents/:id', async (req) => {
-    const doc = await byId(idParam(req.params), requireAuth(req).organizationId);
+  api.delete('/documents/:id', { schema: { params } }, async (req) => {
+    const doc = await byId(req.params.id, requireAuth(req).organizationId);
     await deleteDocument(app.ctx, doc);
     return toApiDocument(doc);
   });

@@ -1,18 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest, notFound, parse } from '../../../errors.ts';
+import { apiObject, apiRecord, errorResponses } from '../../../../../contract/api/common.ts';
+import { badRequest, notFound } from '../../../errors.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { SCHEDULES_SORTABLE, schedulesRepo } from '../../../repositories/schedules.ts';
-import { uuid } from '../../../schemas/contract.ts';
 import { recordInOrg } from '../../../services/tenancy.ts';
-import { parseListQuery, sendList } from '../../simpleRest.ts';
-import { chatbotScope, idList, idParam, scoped } from '../../../training/scope.ts';
+import { listQuery, sendList, withOrderBy } from '../../simpleRest.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pathId } from '../../../../../contract/ids.ts';
+import { createScheduleBody, nextRunsQuery, scheduleFilter, updateScheduleBody } from '../../../../../contract/api/training.ts';
+import { scoped } from '../../../training/scope.ts';
 import {
   DEFAULT_CRON, nextRunAfter, nextRuns, presetOf, SCHEDULE_PRESETS, toApiSchedule, type ScheduleRow,
 } from '../../../training/schedules.ts';
 import { webpageInOrg, websiteInOrg } from '../../../training/websites.ts';
 
-const presetEnum = z.enum(Object.keys(SCHEDULE_PRESETS) as [keyof typeof SCHEDULE_PRESETS]);
+const params = z.object({ id: pathId });
+const schedule = apiRecord('chatbotId, websiteId, webpageId, lang, url, cron, preset, includeSubsites, status, nextRunAt');
 
 /** Scheduled training per page or website: presets or a validated cron expression, run by pg-boss. */
 export default async function schedulesRoutes(app: FastifyInstance) {
@@ -26,38 +30,26 @@ export default async function schedulesRoutes(app: FastifyInstance) {
     return { cron, preset: presetOf(cron) };
   };
 
-  app.get('/schedules/presets', async () => Object.entries(SCHEDULE_PRESETS).map(([id, cron]) => ({ id, cron, nextRuns: nextRuns(cron, 3) })));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/schedules/presets', async () => Object.entries(SCHEDULE_PRESETS).map(([id, cron]) => ({ id, cron, nextRuns: nextRuns(cron, 3) })));
 
-  app.get('/schedules/next-runs', async (req) => {
-    const q = parse(z.object({ cron: z.string().min(1).max(200), count: z.coerce.number().int().min(1).max(20).default(5) }), req.query);
+  api.get('/schedules/next-runs', { schema: { querystring: nextRunsQuery, response: { 200: apiObject('cron, preset, nextRuns (ISO instants, UTC)'), ...errorResponses('InvalidCron') } } }, async (req) => {
+    const q = req.query;
     return { cron: q.cron, preset: presetOf(q.cron), nextRuns: nextRuns(q.cron, q.count) };
   });
 
-  app.get('/schedules', async (req, reply) => {
-    const q = parseListQuery(req.query, {
-      sortable: SCHEDULES_SORTABLE, defaultSort: ['createdAt', 'DESC'],
-      filter: z.object({ ...chatbotScope, websiteId: uuid.optional(), webpageId: uuid.optional(), id: idList.optional() }),
-    });
+  const list = listQuery(scheduleFilter, { sortable: Object.keys(SCHEDULES_SORTABLE), defaultSort: ['createdAt', 'DESC'] });
+  api.get('/schedules', { schema: { querystring: list } }, async (req, reply) => {
+    const q = withOrderBy(req.query, SCHEDULES_SORTABLE);
     const { orgId } = await scoped(req, q.filter.chatbotId);
     const { total, rows } = await schedulesRepo.list(db, orgId, q.filter, q);
     return sendList(reply, 'schedules', rows.map(toApiSchedule), total, q.offset);
   });
 
-  app.get('/schedules/:id', async (req) => toApiSchedule(await byId(idParam(req.params), requireAuth(req).organizationId)));
+  api.get('/schedules/:id', { schema: { params } }, async (req) => toApiSchedule(await byId(req.params.id, requireAuth(req).organizationId)));
 
-  app.post('/schedules', async (req, reply) => {
-    const body = parse(
-      z.strictObject({
-        ...chatbotScope,
-        websiteId: uuid.optional(),
-        webpageId: uuid.optional(),
-        preset: presetEnum.nullable().optional(),
-        cron: z.string().max(200).nullable().optional(),
-        includeSubsites: z.boolean().default(false),
-        status: z.enum(['active', 'paused']).default('active'),
-      }),
-      req.body,
-    );
+  api.post('/schedules', { schema: { body: createScheduleBody, response: { 201: schedule, ...errorResponses('InvalidCron', 'NoDirectContent') } } }, async (req, reply) => {
+    const body = req.body;
     const { orgId, bot } = await scoped(req, body.chatbotId);
     if (!body.websiteId && !body.webpageId) throw badRequest('ValidationFailed', 'Name a website or a page', [{ path: 'websiteId', message: 'required' }]);
     const page = body.webpageId ? await webpageInOrg(db, body.webpageId, orgId) : null;
@@ -74,18 +66,9 @@ export default async function schedulesRoutes(app: FastifyInstance) {
     return reply.status(201).send(toApiSchedule(row));
   });
 
-  app.put('/schedules/:id', async (req) => {
-    const cur = await byId(idParam(req.params), requireAuth(req).organizationId);
-    const body = parse(
-      z.object({
-        preset: presetEnum.nullable().optional(),
-        cron: z.string().max(200).nullable().optional(),
-        interval: z.string().max(200).optional(),
-        includeSubsites: z.boolean().optional(),
-        status: z.enum(['active', 'paused']).optional(),
-      }),
-      req.body,
-    );
+  api.put('/schedules/:id', { schema: { params, body: updateScheduleBody, response: { 200: schedule, ...errorResponses('InvalidCron') } } }, async (req) => {
+    const cur = await byId(req.params.id, requireAuth(req).organizationId);
+    const body = req.body;
     const { cron, preset } = cronOf({ preset: body.preset, cron: body.cron ?? body.interval ?? cur.cron });
     const row = await schedulesRepo.update(db, cur.id, {
       cron, preset, includeSubsites: body.includeSubsites ?? cur.include_subsites, status: body.status ?? cur.status, nextRunAt: nextRunAfter(cron),
@@ -93,8 +76,8 @@ export default async function schedulesRoutes(app: FastifyInstance) {
     return toApiSchedule(row);
   });
 
-  app.delete('/schedules/:id', async (req) => {
-    const cur = await byId(idParam(req.params), requireAuth(req).organizationId);
+  api.delete('/schedules/:id', { schema: { params } }, async (req) => {
+    const cur = await byId(req.params.id, requireAuth(req).organizationId);
     await schedulesRepo.remove(db, cur.id);
     return toApiSchedule(cur);
   });

@@ -1,48 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound, parse } from '../../../errors.ts';
+import { notFound } from '../../../errors.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
-import { uuid } from '../../../schemas/contract.ts';
 import { recordInOrg } from '../../../services/tenancy.ts';
-import { parseListQuery, sendList } from '../../simpleRest.ts';
+import { listQuery, sendList, withOrderBy } from '../../simpleRest.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pathId } from '../../../../../contract/ids.ts';
+import { createScrapeJobBody, scrapeJobFilter } from '../../../../../contract/api/training.ts';
 import { SCRAPE_JOBS_SORTABLE, scrapeJobsRepo, toApiScrapeJob, type ScrapeJobRow } from '../../../training/scrapeJobs.ts';
-import { chatbotScope, idParam, scoped } from '../../../training/scope.ts';
+import { scoped } from '../../../training/scope.ts';
 import { queueScrapeJob, websiteFor, websiteInOrg } from '../../../training/websites.ts';
 
-const TYPES = ['spider', 'sitemap', 'single', 'rescrape', 'selective'] as const;
-const STATUSES = ['initialized', 'running', 'completed', 'failed'] as const;
+const params = z.object({ id: pathId });
 
 /** Crawl runs: their type, status and what they added, changed and removed. */
 export default async function scrapeJobsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.get('/scrape-jobs', async (req, reply) => {
-    const q = parseListQuery(req.query, {
-      sortable: SCRAPE_JOBS_SORTABLE,
-      defaultSort: ['createdAt', 'DESC'],
-      filter: z.object({ ...chatbotScope, websiteId: uuid.optional(), status: z.enum(STATUSES).optional(), type: z.enum(TYPES).optional() }),
-    });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const list = listQuery(scrapeJobFilter, { sortable: Object.keys(SCRAPE_JOBS_SORTABLE), defaultSort: ['createdAt', 'DESC'] });
+  api.get('/scrape-jobs', { schema: { querystring: list } }, async (req, reply) => {
+    const q = withOrderBy(req.query, SCRAPE_JOBS_SORTABLE);
     const { orgId } = await scoped(req, q.filter.chatbotId);
     const { total, rows } = await scrapeJobsRepo.list(db, orgId, q.filter, q);
     return sendList(reply, 'scrape-jobs', rows.map(toApiScrapeJob), total, q.offset);
   });
 
-  app.get('/scrape-jobs/:id', async (req) =>
-    toApiScrapeJob(await recordInOrg<ScrapeJobRow>(db, 'scrape_jobs', idParam(req.params), requireAuth(req).organizationId)),
+  api.get('/scrape-jobs/:id', { schema: { params } }, async (req) =>
+    toApiScrapeJob(await recordInOrg<ScrapeJobRow>(db, 'scrape_jobs', req.params.id, requireAuth(req).organizationId)),
   );
 
-  app.post('/scrape-jobs', async (req, reply) => {
-    const body = parse(
-      z.strictObject({
-        ...chatbotScope,
-        type: z.enum(TYPES),
-        websiteId: uuid.optional(),
-        url: z.string().trim().min(1).max(2000).optional(),
-        urls: z.array(z.string().max(2000)).max(5000).optional(),
-        scrapeSubsites: z.boolean().optional(),
-      }),
-      req.body,
-    );
+  api.post('/scrape-jobs', { schema: { body: createScrapeJobBody } }, async (req, reply) => {
+    const body = req.body;
     const { bot, orgId } = await scoped(req, body.chatbotId);
     const site = body.websiteId
       ? await websiteInOrg(db, body.websiteId, orgId)

@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { parse } from '../../../errors.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiObject } from '../../../../../contract/api/common.ts';
+import { statisticsQuery } from '../../../../../contract/api/training.ts';
+import { requireAuth } from '../../../plugins/app/auth.ts';
 import { requireChatbot } from '../../../services/tenancy.ts';
 import { chatbotStatistics, checkTimeZone } from '../../../services/statistics.ts';
 
-// Any chatbot id that is not the caller's, malformed or too long included, is requireChatbot's 404.
-const statisticsQuery = z.strictObject({ chatbotId: z.string().min(1), tz: z.string().max(64).optional() });
+const statistics = apiObject(
+  'chatbotId, timeZone, subscription, daysLeft, messagesToday, messagesThisMonth, totals { chats, messages, avgMessagesPerChat, ' +
+    'avgLeadsPerChat, contactsCollected }, usage { usedMessages, monthlyMessages }, history { unread, contact, hr, favorites }, ' +
+    'messagesPerDay [{ day, count }]',
+);
 
 /** statistics?chatbotId&tz: the dashboard's figures of one chatbot of the caller's tenant, in one call. */
 export default async function statisticsRoutes(app: FastifyInstance) {
-  app.get('/statistics', async (req) => {
-    const query = parse(statisticsQuery, req.query);
-    const bot = await requireChatbot(req, query.chatbotId);
-    return chatbotStatistics(app.ctx.db, bot, checkTimeZone(query.tz));
+  app.withTypeProvider<ZodTypeProvider>().get('/statistics', { schema: { querystring: statisticsQuery, response: { 200: statistics } } }, async (req) => {
+    const bot = await requireChatbot(app.ctx.db, requireAuth(req), req.query.chatbotId);
+    return chatbotStatistics(app.ctx.db, bot, checkTimeZone(req.query.tz));
   });
 }

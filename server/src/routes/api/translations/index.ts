@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { parse } from '../../../errors.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { translationQuery, translationResult } from '../../../../../contract/api/account.ts';
+import { errorResponses } from '../../../../../contract/api/common.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
-import { MAX_MESSAGE_LENGTH, translate } from '../../../services/translation.ts';
-
-const translationQuery = z.object({ lang: z.string().min(1).max(10), message: z.string().min(1).max(MAX_MESSAGE_LENGTH) });
+import { translate } from '../../../services/translation.ts';
 
 /** translations?lang&message: a text translated by the configured provider. */
 export default async function translationsRoutes(app: FastifyInstance) {
-  app.get('/translations', async (req) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/translations', {
+    schema: {
+      querystring: translationQuery,
+      response: { 200: translationResult, ...errorResponses('LanguageNotAvailable', 'FeatureNotConfigured', 'UpstreamFailed') },
+    },
+  }, async (req) => {
     requireAuth(req);
-    const q = parse(translationQuery, req.query);
-    return translate(app.ctx.config, q.lang, q.message);
+    return translate(app.ctx.config, req.query.lang, req.query.message);
   });
 }

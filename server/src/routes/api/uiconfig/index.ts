@@ -1,5 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAuth } from '../../../plugins/app/auth.ts';
 import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pathId } from '../../../../../contract/ids.ts';
 import { AppError, badRequest, parse } from '../../../errors.ts';
 import { requireChatbot } from '../../../services/tenancy.ts';
 import { chatbotLanguages, loadChatbotAccess } from '../../../runtime/access.ts';
@@ -59,8 +62,8 @@ function checkPlan(current: UiConfig, patch: UiConfigPatch, next: UiConfig, plan
 export default async function uiconfigRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  async function load(req: Parameters<typeof requireChatbot>[0], chatbotId: string, lang: string) {
-    const bot = await requireChatbot(req, chatbotId);
+  async function load(req: FastifyRequest, chatbotId: string, lang: string) {
+    const bot = await requireChatbot(db, requireAuth(req), chatbotId);
     const langs = await chatbotLanguages(db, bot.id);
     if (!langs.some((l) => l.lang === lang)) throw badRequest('LanguageNotAvailable', `The chatbot has no language ${lang}`);
     const access = (await loadChatbotAccess(db, bot.id))!;
@@ -76,25 +79,28 @@ export default async function uiconfigRoutes(app: FastifyInstance) {
     locks: locks(plan),
   });
 
-  app.get<{ Params: { chatbotId: string } }>('/uiconfig/:chatbotId/settings', async (req) => {
-    const bot = await requireChatbot(req, req.params.chatbotId);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const chatbotParams = z.object({ chatbotId: pathId });
+  const langParams = z.object({ chatbotId: pathId, lang: z.string().describe('a language of the chatbot; another is 400 LanguageNotAvailable') });
+  api.get('/uiconfig/:chatbotId/settings', { schema: { params: chatbotParams } }, async (req) => {
+    const bot = await requireChatbot(db, requireAuth(req), req.params.chatbotId);
     return { chatbotId: bot.id, allowedOrigins: await uiConfigRepo.allowedOrigins(db, bot.id) };
   });
 
-  app.put<{ Params: { chatbotId: string } }>('/uiconfig/:chatbotId/settings', async (req) => {
-    const bot = await requireChatbot(req, req.params.chatbotId);
+  api.put('/uiconfig/:chatbotId/settings', { schema: { params: chatbotParams }, config: { bodyCheckedAfterLookup: settingsBody } }, async (req) => {
+    const bot = await requireChatbot(db, requireAuth(req), req.params.chatbotId);
     const body = parse(settingsBody, req.body);
     const origins = [...new Set(body.allowedOrigins)];
     await uiConfigRepo.setAllowedOrigins(db, bot.id, origins);
     return { chatbotId: bot.id, allowedOrigins: origins };
   });
 
-  app.get<{ Params: { chatbotId: string; lang: string } }>('/uiconfig/:chatbotId/:lang', async (req) => {
+  api.get('/uiconfig/:chatbotId/:lang', { schema: { params: langParams } }, async (req) => {
     const { bot, access } = await load(req, req.params.chatbotId, req.params.lang);
     return present(bot.id, req.params.lang, await uiConfigRepo.effective(db, bot.id, req.params.lang), access);
   });
 
-  app.put<{ Params: { chatbotId: string; lang: string } }>('/uiconfig/:chatbotId/:lang', async (req) => {
+  api.put('/uiconfig/:chatbotId/:lang', { schema: { params: langParams }, config: { bodyCheckedAfterLookup: uiConfigPatchSchema } }, async (req) => {
     const { bot, access } = await load(req, req.params.chatbotId, req.params.lang);
     const patch = parse(uiConfigPatchSchema, req.body);
     const current = await uiConfigRepo.effective(db, bot.id, req.params.lang);

@@ -1,22 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import { parse } from '../../../errors.ts';
-import { patchUserBody } from '../../../schemas/contract.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { patchUserBody, userLookup, apiUser } from '../../../../../contract/api/account.ts';
+import { pathId } from '../../../../../contract/ids.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
-import { lookupUser, refuseUnstorableText, toApiUser, updateProfile, userForRequest } from '../../../services/users.ts';
+import { lookupUser, toApiUser, updateProfile, userForCaller } from '../../../services/users.ts';
+
+const params = z.object({ id: pathId });
 
 /** users/lookup, users/{id}: the signed-in user (or the customer an admin acts as) with subscription and chatbot. */
 export default async function usersRoutes(app: FastifyInstance) {
-  app.get('/users/lookup', async (req) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  api.get('/users/lookup', { schema: { response: { 200: userLookup } } }, async (req) => {
     const auth = requireAuth(req);
-    return lookupUser(app.ctx.db, auth.actingAs ?? auth.user);
+    return lookupUser(db, auth.actingAs ?? auth.user);
   });
 
-  app.get<{ Params: { id: string } }>('/users/:id', async (req) => lookupUser(app.ctx.db, await userForRequest(req, req.params.id)));
+  api.get('/users/:id', { schema: { params, response: { 200: userLookup } } }, async (req) =>
+    lookupUser(db, await userForCaller(db, requireAuth(req), req.params.id)),
+  );
 
-  app.patch<{ Params: { id: string } }>('/users/:id', async (req) => {
-    const user = await userForRequest(req, req.params.id);
-    refuseUnstorableText(req.body);
-    const patch = parse(patchUserBody, req.body ?? {});
-    return toApiUser(app.ctx.db, await updateProfile(app.ctx.db, user, patch, req.log));
+  // Every field is optional: an empty body changes nothing and answers the user.
+  api.patch('/users/:id', { schema: { params, body: patchUserBody.optional(), response: { 200: apiUser } } }, async (req) => {
+    const user = await userForCaller(db, requireAuth(req), req.params.id);
+    return toApiUser(db, await updateProfile(db, user, req.body ?? {}, req.log));
   });
 }

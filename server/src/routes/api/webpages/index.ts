@@ -4,39 +4,35 @@ import { badRequest, parse } from '../../../errors.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { WEBPAGES_SORTABLE, webpagesRepo } from '../../../repositories/webpages.ts';
 import { websitesRepo } from '../../../repositories/websites.ts';
-import { uuid } from '../../../schemas/contract.ts';
-import { parseListQuery, sendList } from '../../simpleRest.ts';
+import { jsonParam, listQuery, sendList, withOrderBy } from '../../simpleRest.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pathId } from '../../../../../contract/ids.ts';
+import {
+  addWebpageBody, deleteWebpagesBody, trainWebpagesBody, updateWebpageBody, webpageFilter, webpageTreeFilter,
+} from '../../../../../contract/api/training.ts';
 import { toApiScrapeJob } from '../../../training/scrapeJobs.ts';
-import { chatbotScope, idList, idParam, idsBody, scoped } from '../../../training/scope.ts';
+import { scoped } from '../../../training/scope.ts';
 import {
   buildSiteTree, deleteWebpages, queueScrapeJob, toApiWebpage, webpageInOrg, websiteFor, websiteInOrg,
 } from '../../../training/websites.ts';
 
-const listFilter = z.object({
-  ...chatbotScope,
-  websiteId: uuid.optional(),
-  favorite: z.boolean().optional(),
-  beingTrained: z.boolean().optional(),
-  q: z.string().max(200).optional(),
-  id: idList.optional(),
-});
+const params = z.object({ id: pathId });
 
 /** Pages of the chatbot's websites: list, tree, favorites, and training/deleting a selection. */
 export default async function webpagesRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.get('/webpages', async (req, reply) => {
-    const q = parseListQuery(req.query, { sortable: WEBPAGES_SORTABLE, defaultSort: ['url', 'ASC'], filter: listFilter });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const list = listQuery(webpageFilter, { sortable: Object.keys(WEBPAGES_SORTABLE), defaultSort: ['url', 'ASC'] });
+  api.get('/webpages', { schema: { querystring: list } }, async (req, reply) => {
+    const q = withOrderBy(req.query, WEBPAGES_SORTABLE);
     const { orgId } = await scoped(req, q.filter.chatbotId);
     const { total, rows } = await webpagesRepo.list(db, orgId, q.filter, q);
     return sendList(reply, 'webpages', rows.map((r) => toApiWebpage(r)), total, q.offset);
   });
 
-  app.get('/webpages/tree', async (req) => {
-    const f = parse(
-      z.object({ filter: z.string().transform((s) => JSON.parse(s)).pipe(z.object({ ...chatbotScope, websiteId: uuid.optional() })) }),
-      req.query,
-    ).filter;
+  api.get('/webpages/tree', { schema: { querystring: z.object({ filter: jsonParam(webpageTreeFilter) }) } }, async (req) => {
+    const f = req.query.filter;
     const { orgId } = await scoped(req, f.chatbotId);
     const sites = await websitesRepo.listDomains(db, orgId, f);
     const out = [];
@@ -44,24 +40,23 @@ export default async function webpagesRoutes(app: FastifyInstance) {
     return out;
   });
 
-  app.get('/webpages/:id', async (req) => toApiWebpage(await webpageInOrg(db, idParam(req.params), requireAuth(req).organizationId), true));
+  api.get('/webpages/:id', { schema: { params } }, async (req) => toApiWebpage(await webpageInOrg(db, req.params.id, requireAuth(req).organizationId), true));
 
-  app.put('/webpages/:id', async (req) => {
-    const page = await webpageInOrg(db, idParam(req.params), requireAuth(req).organizationId);
-    // The dashboard's update sends the whole record back; only the favorite flag is the user's to change.
-    const body = parse(z.object({ favorite: z.boolean() }), req.body);
+  api.put('/webpages/:id', { schema: { params }, config: { bodyCheckedAfterLookup: updateWebpageBody } }, async (req) => {
+    const page = await webpageInOrg(db, req.params.id, requireAuth(req).organizationId);
+    const body = parse(updateWebpageBody, req.body);
     return toApiWebpage(await webpagesRepo.setFavorite(db, page.id, body.favorite));
   });
 
-  app.delete('/webpages/:id', async (req) => {
-    const page = await webpageInOrg(db, idParam(req.params), requireAuth(req).organizationId);
+  api.delete('/webpages/:id', { schema: { params } }, async (req) => {
+    const page = await webpageInOrg(db, req.params.id, requireAuth(req).organizationId);
     await deleteWebpages(db, page.organization_id, [page.id]);
     return toApiWebpage(page);
   });
 
   // Adds (and trains) one page, optionally with its subpages.
-  app.post('/webpages', async (req, reply) => {
-    const body = parse(z.strictObject({ ...chatbotScope, url: z.string().trim().min(1).max(2000), scrapeSubsites: z.boolean().default(false) }), req.body);
+  api.post('/webpages', { schema: { body: addWebpageBody } }, async (req, reply) => {
+    const body = req.body;
     const { bot } = await scoped(req, body.chatbotId);
     const site = await websiteFor(db, bot, body.lang ?? bot.lang, body.url);
     const job = await queueScrapeJob(app.ctx, site, { type: 'single', url: body.url, scrapeSubsites: body.scrapeSubsites });
@@ -69,11 +64,8 @@ export default async function webpagesRoutes(app: FastifyInstance) {
   });
 
   /** Train a selection, all pages or the favorites: one selective job per website involved. */
-  app.post('/webpages/train', async (req, reply) => {
-    const body = parse(
-      z.strictObject({ ...chatbotScope, ids: idsBody.optional(), all: z.boolean().optional(), favorites: z.boolean().optional(), websiteId: uuid.optional() }),
-      req.body,
-    );
+  api.post('/webpages/train', { schema: { body: trainWebpagesBody } }, async (req, reply) => {
+    const body = req.body;
     const { orgId } = await scoped(req, body.chatbotId);
     if (!body.ids && !body.favorites && !body.all) throw badRequest('ValidationFailed', 'Name pages: ids, all or favorites', [{ path: 'ids', message: 'required' }]);
     const pages = await webpagesRepo.listForTraining(db, orgId, body);
@@ -88,8 +80,8 @@ export default async function webpagesRoutes(app: FastifyInstance) {
     return reply.status(202).send({ jobs: jobs.map(toApiScrapeJob) });
   });
 
-  app.post('/webpages/delete', async (req) => {
-    const body = parse(z.strictObject({ ...chatbotScope, ids: idsBody }), req.body);
+  api.post('/webpages/delete', { schema: { body: deleteWebpagesBody } }, async (req) => {
+    const body = req.body;
     const { orgId } = await scoped(req, body.chatbotId);
     const ids = await webpagesRepo.idsInChatbot(db, orgId, body.chatbotId, body.ids);
     const deleted = await deleteWebpages(db, orgId, ids);

@@ -1,24 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parse } from '../../../errors.ts';
+import { badRequest } from '../../../errors.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiRecord, described, errorResponses } from '../../../../../contract/api/common.ts';
+import { createWebsiteBody, websiteFilter } from '../../../../../contract/api/training.ts';
+import { pathId } from '../../../../../contract/ids.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { webpagesRepo } from '../../../repositories/webpages.ts';
 import { WEBSITES_SORTABLE, websitesRepo, type WebsiteWithStats } from '../../../repositories/websites.ts';
-import { parseListQuery, sendList } from '../../simpleRest.ts';
+import { listQuery, sendList, withOrderBy } from '../../simpleRest.ts';
 import { toApiScrapeJob } from '../../../training/scrapeJobs.ts';
-import { chatbotScope, idList, idParam, langOr, scoped } from '../../../training/scope.ts';
+import { langOr, scoped } from '../../../training/scope.ts';
 import {
   alreadyCrawled, buildSiteTree, createWebsite, deleteWebsite, queueScrapeJob, websiteInOrg, type WebsiteRow,
 } from '../../../training/websites.ts';
 import { assertPoolLanguage } from '../../../services/languages.ts';
-import { refuseUnstorableText } from '../../../services/users.ts';
 
-const createBody = z.strictObject({
-  ...chatbotScope,
-  domain: z.string().trim().min(1).max(2000),
-  /** How to collect the pages right away: follow links, read the sitemap, only the given page, or not yet. */
-  crawl: z.enum(['spider', 'sitemap', 'single', 'none']).default('spider'),
-});
+const params = z.object({ id: pathId });
+const siteTree = described<object>(
+  z.looseObject({ url: z.string(), id: z.string().nullable(), title: z.string().optional(), children: z.array(z.unknown()) }),
+  'the site: pages nested by path segments; folders without a page of their own have id null',
+);
+const website = apiRecord('chatbotId, lang, domain, createdAt, pages, lastTrained, beingTrained');
+const scrapeJob = apiRecord('a queued scrape job: chatbotId, websiteId, type, status, counts');
 
 const toApi = (w: WebsiteWithStats) => ({
   id: w.id, chatbotId: w.chatbot_id, lang: w.lang, domain: w.domain, createdAt: w.created_at,
@@ -27,23 +31,29 @@ const toApi = (w: WebsiteWithStats) => ({
 
 /** Websites (domains per language) and the whole-site actions. */
 export default async function websitesRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+  const list = listQuery(websiteFilter, { sortable: Object.keys(WEBSITES_SORTABLE), defaultSort: ['domain', 'ASC'] });
 
-  app.get('/websites', async (req, reply) => {
-    const q = parseListQuery(req.query, { sortable: WEBSITES_SORTABLE, defaultSort: ['domain', 'ASC'], filter: z.object({ ...chatbotScope, id: idList.optional() }) });
+  api.get('/websites', { schema: { querystring: list, response: { 200: z.array(website) } } }, async (req, reply) => {
+    const q = withOrderBy(req.query, WEBSITES_SORTABLE);
     const { orgId } = await scoped(req, q.filter.chatbotId);
-    refuseUnstorableText(q.filter);
     const { total, rows } = await websitesRepo.list(db, orgId, q.filter, q);
     return sendList(reply, 'websites', rows.map(toApi), total, q.offset);
   });
 
-  app.get('/websites/:id', async (req) => {
-    const site = await websiteInOrg(db, idParam(req.params), requireAuth(req).organizationId);
+  api.get('/websites/:id', { schema: { params, response: { 200: website } } }, async (req) => {
+    const site = await websiteInOrg(db, req.params.id, requireAuth(req).organizationId);
     return toApi(await websitesRepo.withStats(db, site.id));
   });
 
-  app.post('/websites', async (req, reply) => {
-    const body = parse(createBody, req.body);
+  api.post('/websites', {
+    schema: {
+      body: createWebsiteBody,
+      response: { 201: website.describe('the website, with job (the queued scrape job or null), adoptedPages, alreadyCrawled'), ...errorResponses('LanguageNotAvailable', 'UrlAlreadyAdded', 'PlanLimitReached', 'TrainingLimitReached') },
+    },
+  }, async (req, reply) => {
+    const body = req.body;
     const { bot } = await scoped(req, body.chatbotId);
     const lang = langOr(body.lang, bot);
     assertPoolLanguage(lang);
@@ -62,21 +72,21 @@ export default async function websitesRoutes(app: FastifyInstance) {
     });
   });
 
-  app.delete('/websites/:id', async (req) => {
-    const site = await websiteInOrg(db, idParam(req.params), requireAuth(req).organizationId);
+  api.delete('/websites/:id', { schema: { params, response: { 200: z.object({ id: z.string() }) } } }, async (req) => {
+    const site = await websiteInOrg(db, req.params.id, requireAuth(req).organizationId);
     await deleteWebsite(db, site);
     return { id: site.id };
   });
 
-  app.get('/websites/:id/tree', async (req) => {
-    const site = await websiteInOrg(db, idParam(req.params), requireAuth(req).organizationId);
+  api.get('/websites/:id/tree', { schema: { params, response: { 200: siteTree } } }, async (req) => {
+    const site = await websiteInOrg(db, req.params.id, requireAuth(req).organizationId);
     return buildSiteTree(site.domain, await webpagesRepo.listForTree(db, site.id));
   });
 
   // Whole-site actions; each answers 202 with the queued scrape job.
   const action = (path: string, opts: Parameters<typeof queueScrapeJob>[2] | ((site: WebsiteRow) => Parameters<typeof queueScrapeJob>[2])) =>
-    app.post(`/websites/:id/${path}`, async (req, reply) => {
-      const site = await websiteInOrg(db, idParam(req.params), requireAuth(req).organizationId);
+    api.post(`/websites/:id/${path}`, { schema: { params, response: { 202: scrapeJob, ...errorResponses('TrainingLimitReached') } } }, async (req, reply) => {
+      const site = await websiteInOrg(db, req.params.id, requireAuth(req).organizationId);
       const job = await queueScrapeJob(app.ctx, site, typeof opts === 'function' ? opts(site) : opts);
       return reply.status(202).send(toApiScrapeJob(job));
     });
@@ -84,10 +94,10 @@ export default async function websitesRoutes(app: FastifyInstance) {
   action('collect', (s) => ({ type: 'spider', url: s.domain, onlyNew: true }));
   action('sitemap', (s) => ({ type: 'sitemap', url: s.domain }));
   action('train-all', { type: 'rescrape' });
-  app.post('/websites/:id/train-favorites', async (req, reply) => {
-    const site = await websiteInOrg(db, idParam(req.params), requireAuth(req).organizationId);
+  api.post('/websites/:id/train-favorites', { schema: { params, response: { 202: scrapeJob, ...errorResponses('NoValidUrlsFound', 'TrainingLimitReached') } } }, async (req, reply) => {
+    const site = await websiteInOrg(db, req.params.id, requireAuth(req).organizationId);
     const fav = await webpagesRepo.favoriteIdsOfWebsite(db, site.id);
-    if (!fav.length) return reply.status(400).send({ error: 'NoValidUrlsFound', message: 'No favorite pages', details: { causes: [] } });
+    if (!fav.length) throw badRequest('NoValidUrlsFound', 'No favorite pages', { causes: [] });
     const job = await queueScrapeJob(app.ctx, site, { type: 'selective', pageIds: fav });
     return reply.status(202).send(toApiScrapeJob(job));
   });
