@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // vitest's default is one worker fewer than cores: a single one on the 2-core machines.
+          maxWorkers: 2,
         },
         esbuild: { jsx: 'automatic' },
       },

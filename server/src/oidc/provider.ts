@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AppContext } from '../context.ts';
-import { proxyTrust, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 import { createPgAdapter } from './adapter.ts';
 import { loadSecret } from './secrets.ts';
 import { accessTokenClaims, accountFinder } from './account.ts';
@@ -17,17 +17,14 @@ const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', '
 /**
  * oidc-provider builds its absolute URLs (discovery, redirects) from the request's host and protocol; here they
  * are PUBLIC_URL's whatever Host and X-Forwarded-* say, so a forged header cannot put another host into a
- * discovery document a shared cache keeps. Secure cookies follow PUBLIC_URL's protocol the same way.
- * X-Forwarded-For (the client address) counts only from a proxy TRUST_PROXY trusts, as for the API.
+ * discovery document a shared cache keeps. Secure cookies follow PUBLIC_URL's protocol the same way. The client
+ * address is not needed here: the sign-in limits count fastify's request.ip (TRUST_PROXY's rule).
  */
-function followPublicUrl(provider: Provider, config: Pick<Config, 'publicUrl' | 'TRUST_PROXY'>) {
+function followPublicUrl(provider: Provider, config: Pick<Config, 'publicUrl'>) {
   const pub = new URL(config.publicUrl);
-  const trusted = proxyTrust(config.TRUST_PROXY);
   provider.proxy = true;
   provider.use(async (c, next) => {
-    const forwardedFor = c.req.headers['x-forwarded-for'];
     for (const h of FORWARDED_HEADERS) delete c.req.headers[h];
-    if (forwardedFor !== undefined && trusted(c.req.socket.remoteAddress)) c.req.headers['x-forwarded-for'] = forwardedFor;
     c.req.headers.host = pub.host;
     c.req.headers['x-forwarded-host'] = pub.host;
     c.req.headers['x-forwarded-proto'] = pub.protocol.slice(0, -1);

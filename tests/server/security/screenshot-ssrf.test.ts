@@ -63,7 +63,10 @@ const saved = { ...addressGuard };
 /** The internal targets, each address spelled the ways an attacker may spell it. */
 let targets: Record<string, string>;
 /** Probes in subresource and frame positions, each in every spelling. */
-const SUB_VECTORS = ['img', 'script', 'stylesheet', 'css-bg', 'iframe', 'object', 'fetch', 'xhr', 'eventsource', 'websocket', 'prefetch', 'img-redirect', 'iframe-redirect', 'iframe-refresh', 'iframe-jsnav', 'popup'];
+const SUB_VECTORS = [
+  'img', 'script', 'stylesheet', 'css-bg', 'font', 'video', 'icon', 'iframe', 'object', 'fetch', 'xhr', 'eventsource', 'websocket', 'prefetch', 'preconnect',
+  'img-redirect', 'iframe-redirect', 'iframe-refresh', 'iframe-jsnav', 'popup',
+];
 /** Probes that need a script context of their own, in one spelling. */
 const SCRIPT_VECTORS = ['beacon', 'form-post', 'worker', 'shared-worker', 'service-worker', 'webrtc-stun', 'webrtc-turn'];
 
@@ -78,7 +81,9 @@ function subresourcePage(): string {
     parts.push(
       `<img src="${p('img')}"><script async src="${p('script')}"></script><link rel="stylesheet" href="${p('stylesheet')}">`,
       `<div style="width:5px;height:5px;background:url('${p('css-bg')}')"></div><iframe src="${p('iframe')}"></iframe><object data="${p('object')}"></object>`,
-      `<link rel="prefetch" href="${p('prefetch')}"><img src="${attr(to(probe(sp, 'img-redirect')))}"><iframe src="${attr(to(probe(sp, 'iframe-redirect')))}"></iframe>`,
+      `<link rel="prefetch" href="${p('prefetch')}"><link rel="preconnect" href="${p('preconnect')}"><link rel="icon" href="${p('icon')}"><video src="${p('video')}" autoplay muted></video>`,
+      `<style>@font-face{font-family:f-${sp};src:url('${p('font')}')}</style><span style="font-family:f-${sp}">font</span>`,
+      `<img src="${attr(to(probe(sp, 'img-redirect')))}"><iframe src="${attr(to(probe(sp, 'iframe-redirect')))}"></iframe>`,
       `<iframe src="/page/refresh?u=${attr(encodeURIComponent(probe(sp, 'iframe-refresh')))}"></iframe><iframe src="/page/jsnav?u=${attr(encodeURIComponent(probe(sp, 'iframe-jsnav')))}"></iframe>`,
     );
     const j = (v: string) => JSON.stringify(probe(sp, v));
