@@ -9,3 +9,6 @@ export const RETENTION_MONTHS = { min: 1, max: 12, default: 12 } as const;
 
 /** Longest consent text of the lead form (the UI configuration's consentText has the same limit). */
 export const CONSENT_TEXT_MAX_CHARS = 1000;
+
+/** Whose data a visitor-data export or deletion is about: the visitor of one chat, or whoever left this e-mail address. */
+export type VisitorSelector = { chatbotId: string; chatId: string } | { chatbotId: string; email: string };

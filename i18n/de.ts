@@ -13,6 +13,7 @@ import { language } from './de/language.ts';
 import { profile } from './de/profile.ts';
 import { implementation } from './de/implementation.ts';
 import { register } from './de/register.ts';
+import { privacy } from './de/privacy.ts';
 import type { MessagesOf } from './types.ts';
 
 /** The app's German messages: typed by the English ones, so a missing key fails `npm run typecheck`. */
@@ -30,6 +31,7 @@ export const deApp: MessagesOf<AppMessages> = {
   profile,
   implementation,
   register,
+  privacy,
 };
 
 /** German is the default interface language; react-admin's texts come complete from de/ra.ts. */

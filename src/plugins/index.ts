@@ -10,6 +10,7 @@ import { historyPlugin } from './history/index.tsx';
 import { languagePlugin } from './language/index.tsx';
 import { implementationPlugin } from './implementation/index.tsx';
 import { profilePlugin } from './profile/index.tsx';
+import { privacyPlugin } from './privacy/index.tsx';
 
 /** Every feature of the dashboard; the sidebar follows this order. Adding a feature = one line here. */
 export const plugins: AppPlugin[] = [
@@ -23,5 +24,6 @@ export const plugins: AppPlugin[] = [
   languagePlugin,
   implementationPlugin,
   profilePlugin,
+  privacyPlugin,
   demoPlugin,
 ];

@@ -9,6 +9,7 @@ import type { ApiChatbot, ApiUser, LanguageEntry, PortalSession, ScreenshotResul
 import { ERROR_KEYS } from '../../contract/errors.ts';
 import { createHttpClient, type HttpClient } from './http.ts';
 import { saveFile } from '../lib/saveFile.ts';
+import type { VisitorSelector } from '../../contract/privacy.ts';
 import type { ApiMessage, ChatCounts, ChatFilterValues } from '../resources/chats/types.ts';
 import { getAccessToken, getActAsUser } from './authProvider.ts';
 import { getScope } from './scope.ts';
@@ -55,6 +56,11 @@ export function customMethods(http: HttpClient, base = API_URL, scope: Scope = g
   const get = async <T>(path: string) => (await http<T>(`${base}/${path}`)).json;
   const send = async <T>(method: string, path: string, body?: unknown) =>
     (await http<T>(`${base}/${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) })).json;
+  /** A file the API answers with (GET, or POST with a JSON body), saved under the server's file name. */
+  const saveDownload = async (url: string, fallbackName: string, body?: unknown) => {
+    const r = await http(url, { responseType: 'blob', ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }) });
+    saveFile(r.blob!, /filename="([^"]+)"/.exec(r.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName);
+  };
   const scopedFilter = (filter: object) => `filter=${enc(JSON.stringify(withScope(scope, filter as Record<string, unknown>)))}`;
   return {
     /** A JSON call of the API by path (training actions, schedules…). */
@@ -103,6 +109,14 @@ export function customMethods(http: HttpClient, base = API_URL, scope: Scope = g
     deleteLanguage: (chatbotId: string, lang: string) => send<unknown>('DELETE', `languages/${enc(chatbotId)}/${enc(lang)}`),
     translate: (lang: string, message: string) => get<TranslationResult>(`translations?lang=${enc(lang)}&message=${enc(message)}`),
     createPortalSession: (customerId: string) => send<PortalSession>('POST', 'stripe/portal-session', { customerId }),
+    /** One visitor's data (found by one of their chats or their e-mail address) saved as a JSON file. */
+    exportVisitorData: (selector: VisitorSelector) => saveDownload(`${base}/chats/visitor-data/export`, 'visitor-data.json', selector),
+    deleteVisitorData: (selector: VisitorSelector) =>
+      send<{ deletedChats: number; deletedMessages: number; deletedLeads: number }>('POST', 'chats/visitor-data/delete', selector),
+    /** Everything stored in the account, saved as one JSON file. */
+    exportAccount: () => saveDownload(`${base}/account/export`, 'account.json'),
+    /** Deletes the account: `email` is the account's address typed again. */
+    deleteAccount: (email: string) => send<{ deletionRequestedAt: string }>('POST', 'account/delete', { email }),
   };
 }
 

@@ -3,6 +3,7 @@ import { Box, Button, Chip, CircularProgress, Divider, Paper, Stack, Typography 
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useGetOne, useLocaleState, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { ChatDeleteButton } from './ChatDeleteButton.tsx';
+import { VisitorDataButtons } from '../../pages/history/VisitorDataButtons.tsx';
 import { ChatFlagButtons } from './ChatFlagButtons.tsx';
 import { ChatLeadDetails } from './ChatLeadDetails.tsx';
 import { ChatMessage } from './ChatMessage.tsx';
@@ -73,6 +74,7 @@ export function ChatConversation({ id, onClose }: { id: string; onClose: () => v
         </Box>
         <ChatFlagButtons chat={chat} />
         <ChatDeleteButton chat={chat} onDeleted={onClose} />
+        <VisitorDataButtons chat={chat} onDeleted={onClose} />
       </Stack>
       <Divider sx={{ mb: 2 }} />
       <ChatLeadDetails chat={chat} />
