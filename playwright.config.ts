@@ -37,7 +37,10 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'de-DE',
-    trace: 'retain-on-failure',
+    // Recording a trace of every action took over a third of the suite's CPU even when it was thrown away:
+    // only a retry records one (CI retries once; locally add --trace on), and every failure keeps a screenshot.
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
