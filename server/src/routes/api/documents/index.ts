@@ -1,16 +1,22 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { apiRecord, errorResponses } from '../../../../../contract/api/common.ts';
 import { AppError, parse, tooLarge } from '../../../errors.ts';
 import { queueEmbeddings } from '../../../jobs/embeddings.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { DOCUMENTS_SORTABLE, documentsRepo } from '../../../repositories/documents.ts';
 import { recordInOrg } from '../../../services/tenancy.ts';
-import { parseListQuery, sendList } from '../../simpleRest.ts';
+import { listQuery, sendList, withOrderBy } from '../../simpleRest.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pathId } from '../../../../../contract/ids.ts';
+import { documentFilter, documentFromUrlBody, documentUploadFields } from '../../../../../contract/api/training.ts';
 import { addDocument, deleteDocument, toApiDocument, type DocumentRow } from '../../../training/documents.ts';
 import { FetchError, safeFetch } from '../../../training/fetch.ts';
 import { acceptUploads, uploadedFile } from '../../multipartUpload.ts';
-import { chatbotScope, idList, idParam, langOr, scoped } from '../../../training/scope.ts';
+import { langOr, scoped } from '../../../training/scope.ts';
+
+const documentRecord = apiRecord('the document: chatbotId, lang, name, type, size, characters, sourceUrl, createdAt');
 
 /** Documents: upload (file or URL), list, delete. */
 export default async function documentsRoutes(app: FastifyInstance) {
@@ -20,30 +26,36 @@ export default async function documentsRoutes(app: FastifyInstance) {
 
   const byId = (id: string, orgId: string) => recordInOrg<DocumentRow>(db, 'documents', id, orgId);
 
-  app.get('/documents', async (req, reply) => {
-    const q = parseListQuery(req.query, {
-      sortable: DOCUMENTS_SORTABLE, defaultSort: ['createdAt', 'DESC'],
-      filter: z.object({ ...chatbotScope, type: z.enum(['pdf', 'docx', 'txt']).optional(), q: z.string().max(200).optional(), id: idList.optional() }),
-    });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const params = z.object({ id: pathId });
+  const list = listQuery(documentFilter, { sortable: Object.keys(DOCUMENTS_SORTABLE), defaultSort: ['createdAt', 'DESC'] });
+  api.get('/documents', { schema: { querystring: list } }, async (req, reply) => {
+    const q = withOrderBy(req.query, DOCUMENTS_SORTABLE);
     const { orgId } = await scoped(req, q.filter.chatbotId);
     const { total, rows } = await documentsRepo.list(db, orgId, q.filter, q);
     return sendList(reply, 'documents', rows.map(toApiDocument), total, q.offset);
   });
 
-  app.get('/documents/:id', async (req) => toApiDocument(await byId(idParam(req.params), requireAuth(req).organizationId)));
+  api.get('/documents/:id', { schema: { params } }, async (req) => toApiDocument(await byId(req.params.id, requireAuth(req).organizationId)));
 
   /** multipart/form-data: chatbotId and lang (as fields before the file, or in the query) and one file. */
-  app.post('/documents', async (req, reply) => {
+  api.post('/documents', {
+    schema: {
+      consumes: ['multipart/form-data'],
+      description: `multipart/form-data: one file (pdf, docx, txt; at most MAX_UPLOAD_MB) and the fields ${Object.keys(documentUploadFields.shape).join(', ')}`,
+      response: { 201: documentRecord, ...errorResponses('FileTooLarge', 'FileTypeNotSupported', 'PlanLimitReached') },
+    },
+  }, async (req, reply) => {
     const { buf, name, fields } = await uploadedFile(req, reply);
-    const f = parse(z.object(chatbotScope), { ...(req.query as object), ...fields });
+    const f = parse(documentUploadFields, { ...(req.query as object), ...fields });
     const { bot } = await scoped(req, f.chatbotId);
     const doc = await addDocument(app.ctx, bot, { lang: langOr(f.lang, bot), name: name || 'document', buf });
     await queueEmbeddings(app.ctx, bot.id);
     return reply.status(201).send(toApiDocument(doc));
   });
 
-  app.post('/documents/url', async (req, reply) => {
-    const body = parse(z.strictObject({ ...chatbotScope, url: z.url({ protocol: /^https?$/ }).max(2000) }), req.body);
+  api.post('/documents/url', { schema: { body: documentFromUrlBody, response: { 201: documentRecord, ...errorResponses('UrlLoadFailed', 'FileTooLarge', 'FileTypeNotSupported') } } }, async (req, reply) => {
+    const body = req.body;
     const { bot } = await scoped(req, body.chatbotId);
     let res;
     try {
@@ -59,8 +71,8 @@ export default async function documentsRoutes(app: FastifyInstance) {
     return reply.status(201).send(toApiDocument(doc));
   });
 
-  app.delete('/documents/:id', async (req) => {
-    const doc = await byId(idParam(req.params), requireAuth(req).organizationId);
+  api.delete('/documents/:id', { schema: { params } }, async (req) => {
+    const doc = await byId(req.params.id, requireAuth(req).organizationId);
     await deleteDocument(app.ctx, doc);
     return toApiDocument(doc);
   });

@@ -1,28 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { apiObject, errorResponses } from '../../../../../contract/api/common.ts';
 import { parse } from '../../../errors.ts';
 import { queueEmbeddings } from '../../../jobs/embeddings.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { QNA_SORTABLE, qnaRepo } from '../../../repositories/qna.ts';
 import { recordInOrg } from '../../../services/tenancy.ts';
-import { parseListQuery, sendList } from '../../simpleRest.ts';
+import { jsonParam, listQuery, sendList, withOrderBy } from '../../simpleRest.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pathId } from '../../../../../contract/ids.ts';
+import { activateQnaBody, createQnaBody, qnaFilter, qnaImportFields, updateQnaBody } from '../../../../../contract/api/training.ts';
 import { readQnaSheetInSandbox } from '../../../training/extractionSandbox.ts';
 import { removePassages } from '../../../training/indexer.ts';
 import { acceptUploads, uploadedFile } from '../../multipartUpload.ts';
 import {
   exportQnaSheet, flagDuplicates, importQna, syncQnaPassage, toApiQna, type QnaRow,
 } from '../../../training/qna.ts';
-import { chatbotScope, idList, idParam, idsBody, langOr, scoped } from '../../../training/scope.ts';
+import { langOr, scoped } from '../../../training/scope.ts';
 
-const text = (max: number) => z.string().trim().min(1, 'required').max(max);
-const listFilter = z.object({
-  ...chatbotScope,
-  active: z.boolean().optional(),
-  q: z.string().max(200).optional(),
-  fromChatHistory: z.boolean().optional(),
-  hasLink: z.boolean().optional(),
-  id: idList.optional(),
-});
+const params = z.object({ id: pathId });
 
 const qnaInOrg = (app: FastifyInstance, id: string, orgId: string) => recordInOrg<QnaRow>(app.ctx.db, 'qna', id, orgId);
 
@@ -31,15 +27,17 @@ export default async function qnaRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
   await acceptUploads(app, config.MAX_UPLOAD_MB * 1024 * 1024);
 
-  app.get('/qna', async (req, reply) => {
-    const q = parseListQuery(req.query, { sortable: QNA_SORTABLE, defaultSort: ['createdAt', 'DESC'], filter: listFilter });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const list = listQuery(qnaFilter, { sortable: Object.keys(QNA_SORTABLE), defaultSort: ['createdAt', 'DESC'] });
+  api.get('/qna', { schema: { querystring: list } }, async (req, reply) => {
+    const q = withOrderBy(req.query, QNA_SORTABLE);
     const { orgId } = await scoped(req, q.filter.chatbotId);
     const { total, rows } = await qnaRepo.list(db, orgId, q.filter, q);
     return sendList(reply, 'qna', rows.map(toApiQna), total, q.offset);
   });
 
-  app.get('/qna/export', async (req, reply) => {
-    const f = parse(z.object({ filter: z.string().transform((s) => JSON.parse(s)).pipe(listFilter) }), req.query).filter;
+  api.get('/qna/export', { schema: { querystring: z.object({ filter: jsonParam(qnaFilter) }) } }, async (req, reply) => {
+    const f = req.query.filter;
     const { orgId } = await scoped(req, f.chatbotId);
     const rows = await qnaRepo.listForExport(db, orgId, f);
     return reply
@@ -48,13 +46,10 @@ export default async function qnaRoutes(app: FastifyInstance) {
       .send(exportQnaSheet(rows));
   });
 
-  app.get('/qna/:id', async (req) => toApiQna(await qnaInOrg(app, idParam(req.params), requireAuth(req).organizationId)));
+  api.get('/qna/:id', { schema: { params } }, async (req) => toApiQna(await qnaInOrg(app, req.params.id, requireAuth(req).organizationId)));
 
-  app.post('/qna', async (req, reply) => {
-    const body = parse(
-      z.strictObject({ ...chatbotScope, question: text(2000), answer: text(20000), active: z.boolean().default(true), fromChatHistory: z.boolean().default(false) }),
-      req.body,
-    );
+  api.post('/qna', { schema: { body: createQnaBody } }, async (req, reply) => {
+    const body = req.body;
     const { bot } = await scoped(req, body.chatbotId);
     const row = await db.transaction(async (tx) => {
       const pair = await qnaRepo.create(tx, bot, { ...body, lang: langOr(body.lang, bot) });
@@ -65,8 +60,7 @@ export default async function qnaRoutes(app: FastifyInstance) {
     return reply.status(201).send(toApiQna(row));
   });
 
-  // react-admin sends the whole record back on update; only these fields are the user's to change.
-  const updateBody = z.object({ question: text(2000).optional(), answer: text(20000).optional(), active: z.boolean().optional() });
+  const updateBody = updateQnaBody;
   const update = async (id: string, orgId: string, patch: z.infer<typeof updateBody>) => {
     const cur = await qnaInOrg(app, id, orgId);
     const row = await db.transaction(async (tx) => {
@@ -77,12 +71,12 @@ export default async function qnaRoutes(app: FastifyInstance) {
     await queueEmbeddings(app.ctx, row.chatbot_id);
     return row;
   };
-  app.put('/qna/:id', async (req) => toApiQna(await update(idParam(req.params), requireAuth(req).organizationId, parse(updateBody, req.body))));
-  app.post('/qna/:id/activate', async (req) => toApiQna(await update(idParam(req.params), requireAuth(req).organizationId, { active: true })));
-  app.post('/qna/:id/deactivate', async (req) => toApiQna(await update(idParam(req.params), requireAuth(req).organizationId, { active: false })));
+  api.put('/qna/:id', { schema: { params, body: updateBody } }, async (req) => toApiQna(await update(req.params.id, requireAuth(req).organizationId, req.body)));
+  api.post('/qna/:id/activate', { schema: { params } }, async (req) => toApiQna(await update(req.params.id, requireAuth(req).organizationId, { active: true })));
+  api.post('/qna/:id/deactivate', { schema: { params } }, async (req) => toApiQna(await update(req.params.id, requireAuth(req).organizationId, { active: false })));
 
-  app.post('/qna/activate', async (req) => {
-    const body = parse(z.strictObject({ ...chatbotScope, ids: idsBody, active: z.boolean() }), req.body);
+  api.post('/qna/activate', { schema: { body: activateQnaBody } }, async (req) => {
+    const body = req.body;
     const { orgId } = await scoped(req, body.chatbotId);
     const rows = await db.transaction(async (tx) => {
       const pairs = await qnaRepo.setActive(tx, orgId, body.chatbotId, body.ids, body.active);
@@ -93,8 +87,8 @@ export default async function qnaRoutes(app: FastifyInstance) {
     return rows.map(toApiQna);
   });
 
-  app.delete('/qna/:id', async (req) => {
-    const cur = await qnaInOrg(app, idParam(req.params), requireAuth(req).organizationId);
+  api.delete('/qna/:id', { schema: { params } }, async (req) => {
+    const cur = await qnaInOrg(app, req.params.id, requireAuth(req).organizationId);
     await db.transaction(async (tx) => {
       await removePassages(tx, 'qna', cur.id);
       await qnaRepo.remove(tx, cur.id);
@@ -106,10 +100,19 @@ export default async function qnaRoutes(app: FastifyInstance) {
    * xlsx import, multipart: file + chatbotId, lang, mode. mode=check (default) only reports the rows
    * and their duplicates; import stores all rows; skip stores all but the duplicates.
    */
-  app.post('/qna/import', async (req, reply) => {
+  api.post('/qna/import', {
+    schema: {
+      consumes: ['multipart/form-data'],
+      description: `multipart/form-data: one xlsx file and the fields ${Object.keys(qnaImportFields.shape).join(', ')}`,
+      response: {
+        200: apiObject('total, duplicatesInFile, duplicatesExisting, imported, skipped; in check mode the rows (first 1000) with their duplicate flag'),
+        ...errorResponses('QnaImportColumns', 'QnaImportFailed', 'FileTooLarge'),
+      },
+    },
+  }, async (req, reply) => {
     const { buf, fields } = await uploadedFile(req, reply);
     // Fields may come before the file in the form, or in the query string.
-    const f = parse(z.object({ ...chatbotScope, mode: z.enum(['check', 'import', 'skip']).default('check') }), { ...(req.query as object), ...fields });
+    const f = parse(qnaImportFields, { ...(req.query as object), ...fields });
     const { bot } = await scoped(req, f.chatbotId);
     const lang = langOr(f.lang, bot);
     const rows = await flagDuplicates(db, bot.id, lang, await readQnaSheetInSandbox(buf));
