@@ -12,6 +12,8 @@ import appConfigRoutes from './public/appConfig.ts';
 import internalRoutes from './internal/index.ts';
 import trainingRoutes from '../training/routes.ts';
 import chatsRoutes from './api/chats/index.ts';
+import privacyRoutes from './api/privacy/index.ts';
+import accountRoutes from './api/account/index.ts';
 import { registerOpenApiRoute, useZodSchemas } from '../plugins/app/openapi.ts';
 
 /**
@@ -31,6 +33,8 @@ export async function registerRoutes(app: FastifyInstance) {
     await api.register(statisticsRoutes);
     await api.register(trainingRoutes);
     await api.register(chatsRoutes);
+    await api.register(privacyRoutes);
+    await api.register(accountRoutes);
     await api.register(publicRoutes, { prefix: '/public' });
     await api.register(appConfigRoutes, { prefix: '/public' });
   }, { prefix: '/api/v1' });
