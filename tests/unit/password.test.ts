@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dummyPasswordHash, hashPassword, passwordMatches, verifyPassword } from '../../server/src/auth/password.ts';
+import { dummyPasswordHash, hashPassword, verifiedAccount, verifyPassword } from '../../server/src/auth/password.ts';
 
 // Each hash takes 32 MiB and real CPU time: generous timeouts for busy CI machines.
 describe('password hashing (scrypt)', { timeout: 30_000 }, () => {
@@ -61,20 +61,21 @@ describe('sign-in password check (the same work for unknown accounts)', { timeou
     return { checked, verify };
   };
 
-  it('checks the stored hash of a known account', async () => {
-    const hash = await hashPassword('correct horse battery');
+  it('checks the stored hash of a known account and returns the account only for its password', async () => {
+    const account = { id: 'a1', password_hash: await hashPassword('correct horse battery') };
     const { checked, verify } = recording();
-    expect(await passwordMatches('correct horse battery', hash, verify)).toBe(true);
-    expect(await passwordMatches('wrong horse battery', hash, verify)).toBe(false);
-    expect(checked).toEqual([hash, hash]);
+    expect(await verifiedAccount(account, 'correct horse battery', verify)).toBe(account);
+    expect(await verifiedAccount(account, 'wrong horse battery', verify)).toBeNull();
+    expect(checked).toEqual([account.password_hash, account.password_hash]);
   });
 
   it('checks a real scrypt dummy hash for an unknown account (or one without a password) and never matches', async () => {
     const { checked, verify } = recording();
-    expect(await passwordMatches('anything at all', undefined, verify)).toBe(false);
-    expect(await passwordMatches('anything at all', null, verify)).toBe(false);
+    expect(await verifiedAccount(undefined, 'anything at all', verify)).toBeNull();
+    expect(await verifiedAccount(null, 'anything at all', verify)).toBeNull();
+    expect(await verifiedAccount({ password_hash: null }, 'anything at all', verify)).toBeNull();
     const dummy = await dummyPasswordHash();
-    expect(checked).toEqual([dummy, dummy]);
+    expect(checked).toEqual([dummy, dummy, dummy]);
     // The dummy costs what a stored hash costs: same algorithm and parameters.
     const real = await hashPassword('x');
     expect(dummy.split('$').slice(0, 4)).toEqual(real.split('$').slice(0, 4));

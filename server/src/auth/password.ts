@@ -38,13 +38,19 @@ let dummyHash: Promise<string> | undefined;
 export const dummyPasswordHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('base64')));
 
 /**
- * A sign-in's password check that costs the same whether or not the account exists: without a stored hash
- * (unknown address, or an account of an external issuer) the password is checked against a dummy hash, so
- * neither the answer nor its timing tells which addresses are registered.
+ * A sign-in's check: the account when the password is its own, else null. It costs the same whether or not the
+ * account exists: without a stored hash (unknown address, or an account of an external issuer) the password is
+ * checked against a dummy hash, so neither the answer nor its timing tells which addresses are registered.
+ * Taking the looked-up account (or none) keeps callers from skipping the hash for an unknown address.
  */
-export async function passwordMatches(password: string, stored: string | null | undefined, verify = verifyPassword): Promise<boolean> {
+export async function verifiedAccount<T extends { password_hash: string | null }>(
+  account: T | null | undefined,
+  password: string,
+  verify = verifyPassword,
+): Promise<T | null> {
+  const stored = account?.password_hash;
   const matches = await verify(password, stored ?? (await dummyPasswordHash()));
-  return matches && !!stored;
+  return matches && stored ? account! : null;
 }
 
 /** The password rule (contract/password.ts) where a password is set: a 400 naming the problem. */

@@ -6,7 +6,7 @@ import type { InteractionResults } from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
-import { dummyPasswordHash, passwordMatches } from '../auth/password.ts';
+import { dummyPasswordHash, verifiedAccount } from '../auth/password.ts';
 import { passwordProblem, type PasswordProblem } from '../../../contract/password.ts';
 import { usersRepo } from '../repositories/users.ts';
 import { createAccount } from '../services/accounts.ts';
@@ -185,9 +185,9 @@ export async function interactionRoutes(
     if (!email || !password) return fail(400, 'required');
     const wait = await throttle.secondsToWait(req.ip, email);
     if (wait > 0) return lockedPage(reply, uid, 'signin', l, email, wait);
-    const user = await usersRepo.byEmail(db, email);
     // Unknown address and wrong password: the same answer after the same work (a hash is checked either way).
-    if (!user || !(await passwordMatches(password, user.password_hash))) {
+    const user = await verifiedAccount(await usersRepo.byEmail(db, email), password);
+    if (!user) {
       await throttle.failed(req.ip, email);
       return fail(401, 'wrongCredentials');
     }
