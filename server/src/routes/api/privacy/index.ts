@@ -8,7 +8,8 @@ import { requireAuth } from '../../../plugins/app/auth.ts';
 import { requireChatbot } from '../../../services/tenancy.ts';
 import { deleteVisitorData, exportVisitorData, retentionSettings, setRetention } from '../../../services/privacy.ts';
 
-const params = z.object({ id: pathId });
+// Named chatbotId: the settings record's id is its chatbot's.
+const params = z.object({ chatbotId: pathId });
 
 /**
  * Privacy per chatbot: its retention period (privacy-settings/{chatbotId}), and one visitor's data:
@@ -18,13 +19,13 @@ export default async function privacyRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
 
-  api.get('/privacy-settings/:id', { schema: { params, response: { 200: privacySettings } } }, async (req) => {
-    const bot = await requireChatbot(db, requireAuth(req), req.params.id);
+  api.get('/privacy-settings/:chatbotId', { schema: { params, response: { 200: privacySettings } } }, async (req) => {
+    const bot = await requireChatbot(db, requireAuth(req), req.params.chatbotId);
     return retentionSettings(db, bot.id);
   });
 
-  api.put('/privacy-settings/:id', { schema: { params, body: privacySettingsBody, response: { 200: privacySettings } } }, async (req) => {
-    const bot = await requireChatbot(db, requireAuth(req), req.params.id);
+  api.put('/privacy-settings/:chatbotId', { schema: { params, body: privacySettingsBody, response: { 200: privacySettings } } }, async (req) => {
+    const bot = await requireChatbot(db, requireAuth(req), req.params.chatbotId);
     return setRetention(db, bot.id, req.body.retentionMonths);
   });
 
