@@ -40,9 +40,11 @@ export type ExtractionResult =
   | { ok: true; value: unknown }
   | { ok: false; error: { status: number; key: string; message: string; details?: unknown } };
 
-const childFile = fileURLToPath(new URL('./extractChild.ts', import.meta.url));
 // The child is TypeScript like this file; tsx (the loader the server starts with) runs it.
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const childCommand = () => ({
+  file: fileURLToPath(new URL('./extractChild.ts', import.meta.url)),
+  tsxLoader: pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
+});
 
 const slot = concurrencyLimit(MAX_CHILDREN);
 
@@ -52,7 +54,8 @@ const slot = concurrencyLimit(MAX_CHILDREN);
  */
 function runInChild(req: ExtractionRequest): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const child = fork(childFile, [], {
+    const { file, tsxLoader } = childCommand();
+    const child = fork(file, [], {
       execArgv: ['--import', tsxLoader, `--max-old-space-size=${EXTRACTION_MAX_MEMORY_MB}`],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
