@@ -12,15 +12,9 @@ import { composeAnswer, type Composed } from './extractive.ts';
 import { asksForPerson, departmentNames, detectDepartment, isHrQuestion } from './intent.ts';
 import type { LlmClient } from './llm.ts';
 import { textLanguage } from './uiConfig.ts';
+import type { AnswerSource } from '../../../contract/answerSource.ts';
 
-export interface AnswerSource {
-  type: 'webpage' | 'document' | 'qna';
-  id: string;
-  url?: string;
-  title?: string;
-  name?: string;
-  score: number;
-}
+export type { AnswerSource };
 
 export interface HandoverContact {
   name: string;

@@ -7,6 +7,7 @@ import { pagesTrainedThisMonth, trainingLimits } from './limits.ts';
 import { scrapeJobsRepo, type ScrapeJobType } from './scrapeJobs.ts';
 import { baseLang } from './lang.ts';
 import { isSameSite, isUnderPath, normalizeUrl, onSiteHost, toSiteUrl } from './urls.ts';
+import { buildSiteTree as siteTrees, type SiteTreeNode } from '../../../contract/siteTree.ts';
 
 export const TRAINING_CRAWL_QUEUE = 'training-crawl';
 
@@ -226,38 +227,15 @@ export interface TreeNode {
   children: TreeNode[];
 }
 
-/** The site tree: pages nested by path segments; folders without a page of their own have id null. */
+/**
+ * One website's site tree as the API answers it (contract/siteTree.ts builds it): pages of the website's origin
+ * nested by path segments; folders without a page of their own have id null.
+ */
 export function buildSiteTree(domain: string, pages: { id: string; url: string; title?: string }[]): TreeNode {
   const origin = new URL(domain).origin;
-  const root: TreeNode = { url: `${origin}/`, id: null, children: [] };
-  const byUrl = new Map<string, TreeNode>([[root.url, root]]);
-  const sorted = [...pages].sort((a, b) => a.url.localeCompare(b.url));
-  for (const p of sorted) {
-    const u = new URL(p.url);
-    if (u.origin !== origin) continue;
-    const segments = u.pathname.split('/').filter(Boolean);
-    let parent = root;
-    let prefix = `${origin}/`;
-    const last = segments.length - (u.search ? 0 : 1);
-    for (let i = 0; i < last; i++) {
-      prefix += `${segments[i]}/`;
-      let node = byUrl.get(prefix);
-      if (!node) {
-        node = { url: prefix, id: null, children: [] };
-        byUrl.set(prefix, node);
-        parent.children.push(node);
-      }
-      parent = node;
-    }
-    const existing = byUrl.get(p.url);
-    if (existing) {
-      existing.id = p.id;
-      existing.title = p.title;
-      continue;
-    }
-    const node: TreeNode = { url: p.url, id: p.id, title: p.title, children: [] };
-    byUrl.set(p.url, node);
-    parent.children.push(node);
-  }
-  return root;
+  const toApi = (n: SiteTreeNode<{ id: string; url: string; title?: string }>): TreeNode => ({
+    url: n.url, id: n.page?.id ?? null, title: n.page?.title, children: n.children.map(toApi),
+  });
+  const [root] = siteTrees(pages.filter((p) => URL.canParse(p.url) && new URL(p.url).origin === origin));
+  return root ? toApi(root) : { url: `${origin}/`, id: null, children: [] };
 }

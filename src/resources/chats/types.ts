@@ -1,16 +1,10 @@
 import type { LeadField } from '../../../contract/lead.ts';
+import type { AnswerSource } from '../../../contract/answerSource.ts';
 
 /** The chat history's records as the API sends them (server/src/history/service.ts). */
 export type ChatCategory = 'general' | 'contact' | 'hr';
 
-export interface AnswerSource {
-  type: 'webpage' | 'document' | 'qna';
-  id: string;
-  url?: string;
-  title?: string;
-  name?: string;
-  score: number;
-}
+export type { AnswerSource };
 
 export interface ApiMessage {
   id: string;

@@ -1,5 +1,6 @@
 /** The public widget API (/api/v1/public/…). Errors keep the server's key and visitor text. */
 import type { PublicConfig } from './config.ts';
+import type { AnswerSource as StoredAnswerSource } from '../../../contract/answerSource.ts';
 
 export class WidgetApiError extends Error {
   constructor(
@@ -11,13 +12,8 @@ export class WidgetApiError extends Error {
   }
 }
 
-export interface AnswerSource {
-  type: 'webpage' | 'document' | 'qna';
-  id: string;
-  url?: string;
-  title?: string;
-  name?: string;
-}
+/** A source as the widget shows it: the stored source without its score, which the widget does not read. */
+export type AnswerSource = Omit<StoredAnswerSource, 'score'>;
 
 export interface Contact {
   name: string;
