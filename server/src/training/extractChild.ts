@@ -21,6 +21,9 @@ async function run(req: ExtractionRequest): Promise<unknown> {
   return readQnaSheet(buf);
 }
 
+// The API process went away (stopped, or gave up on this child): nobody waits for the answer.
+process.once('disconnect', () => process.exit(0));
+
 process.once('message', async (req: ExtractionRequest) => {
   let result: ExtractionResult;
   try {
