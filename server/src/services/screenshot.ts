@@ -6,6 +6,7 @@ import { screenshotsRepo } from '../repositories/screenshots.ts';
 import { createAgents, FetchError, safeFetch, type FetchOptions, type FetchResult } from '../training/fetch.ts';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../training/render.ts';
 import { requireChatbotUrl } from './chatbots.ts';
+import { concurrencyLimit } from './concurrencyLimit.ts';
 
 const TIME_LIMIT_MS = 15_000;
 /** After "load": up to this long for scripts to fill the page (network idle ends it sooner). */
@@ -17,18 +18,7 @@ const MAX_BROWSERS = 2;
 const MAX_REQUESTS = 150;
 const MAX_TOTAL_BYTES = 30 * 1024 * 1024;
 
-let running = 0;
-const waiting: (() => void)[] = [];
-async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= MAX_BROWSERS) await new Promise<void>((r) => waiting.push(r));
-  running++;
-  try {
-    return await fn();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
+const withSlot = concurrencyLimit(MAX_BROWSERS);
 
 /** One answer for every failure past the address check: open, closed, slow or refused internal ports look alike. */
 const unreachable = (url: string) => new AppError(502, 'WebsiteNotReachable', 'The website is not reachable', { url });
@@ -37,14 +27,16 @@ const privateUrl = () =>
   badRequest('ValidationFailed', 'URL points to a private address or unknown host', [{ path: 'url', code: 'private', message: 'not a public address' }]);
 
 /**
- * The page's own answer, fetched by the crawler's guarded fetch before Chromium starts: an address the
- * crawler refuses is a 400 without launching a browser. A site without https is tried over http (the URL
- * is stored as https).
+ * The page, fetched by the crawler's guarded fetch before Chromium starts: an entered address the crawler
+ * refuses is a 400 without launching a browser; its redirects are followed by the same fetch (each hop
+ * checked), and whatever goes wrong past the first hop is "not reachable". A site without https is tried
+ * over http (the URL is stored as https).
  */
-async function firstHop(url: string, opts: FetchOptions): Promise<{ url: string; answer: FetchResult }> {
-  const attempt = (u: string) => safeFetch(u, { ...opts, returnRedirects: true }).then((answer) => ({ url: u, answer }));
+async function firstHop(url: string, opts: FetchOptions): Promise<FetchResult> {
+  const attempt = (u: string) => safeFetch(u, { ...opts, returnRedirects: true });
+  let first: FetchResult;
   try {
-    return await attempt(url).catch((e) => {
+    first = await attempt(url).catch((e) => {
       if (e instanceof FetchError && e.code === 'Network' && url.startsWith('https://')) return attempt('http://' + url.slice('https://'.length));
       throw e;
     });
@@ -52,20 +44,25 @@ async function firstHop(url: string, opts: FetchOptions): Promise<{ url: string;
     if (e instanceof FetchError && (e.code === 'PrivateAddress' || e.code === 'DnsFailed')) throw privateUrl();
     throw unreachable(url);
   }
+  if (!first.location) return first;
+  try {
+    return await safeFetch(new URL(first.location, first.url).toString(), opts);
+  } catch {
+    throw unreachable(url);
+  }
 }
 
-/** Hands Chromium a fetched answer; a redirect goes back to Chromium, whose next request is routed (and checked) again. */
+/** Hands Chromium a fetched answer (redirects already followed: Chromium would follow them past the route). */
 function answerWith(route: Route, r: FetchResult) {
-  const reply = r.location ? { status: r.status, headers: { location: r.location } } : { status: r.status, contentType: r.contentType, body: r.body };
-  return route.fulfill(reply).catch(() => {});
+  return route.fulfill({ status: r.status, contentType: r.contentType, body: r.body }).catch(() => {});
 }
 
 /**
  * A JPEG of the first 1280×800 of the page, cached per URL for a day. Chromium connects nowhere itself:
- * every request it makes (navigations, redirects, frames, subresources, workers' fetches) is answered
- * from the crawler's fetch (training/fetch.ts: resolves once, refuses private addresses unless
- * CRAWL_ALLOW_PRIVATE, connects to the checked address); WebSockets and service workers are refused and
- * anything else (WebRTC, prefetches) meets the dead proxy of CHROMIUM_ARGS.
+ * every request it makes (navigations, frames, subresources, workers' fetches) is answered from the
+ * crawler's fetch, redirects followed there (training/fetch.ts: resolves once, refuses private addresses
+ * unless CRAWL_ALLOW_PRIVATE, connects to the checked address, every hop); WebSockets and service workers
+ * are refused and anything else (WebRTC, prefetches) meets the dead proxy of CHROMIUM_ARGS.
  */
 export async function takeScreenshot(ctx: AppContext, rawUrl: string): Promise<ScreenshotResult> {
   const executablePath = chromiumExecutable(ctx.config);
@@ -95,7 +92,7 @@ export async function takeScreenshot(ctx: AppContext, rawUrl: string): Promise<S
 }
 
 /** The browser part, timed from when it gets its slot (not while it waits for one). */
-async function picture(executablePath: string, start: { url: string; answer: FetchResult }, fetchOpts: FetchOptions): Promise<string> {
+async function picture(executablePath: string, start: FetchResult, fetchOpts: FetchOptions): Promise<string> {
   const deadline = Date.now() + TIME_LIMIT_MS;
   let browser: Browser | null = null;
   const timer = setTimeout(() => void browser?.close().catch(() => {}), Math.max(0, deadline - Date.now()));
@@ -111,13 +108,13 @@ async function picture(executablePath: string, start: { url: string; answer: Fet
       const req = route.request();
       if (!startServed && req.url() === start.url && req.resourceType() === 'document') {
         startServed = true;
-        return answerWith(route, start.answer);
+        return answerWith(route, start);
       }
       // Reading only: no form posts or beacons, and a bounded amount of it.
       if ((req.method() !== 'GET' && req.method() !== 'HEAD') || ++requests > MAX_REQUESTS || bytes > MAX_TOTAL_BYTES)
         return route.abort('blockedbyclient').catch(() => {});
       try {
-        const r = await safeFetch(req.url(), { ...fetchOpts, returnRedirects: true, accept: req.headers().accept ?? '*/*', timeoutMs: Math.min(fetchOpts.timeoutMs!, left()) });
+        const r = await safeFetch(req.url(), { ...fetchOpts, accept: req.headers().accept ?? '*/*', timeoutMs: Math.min(fetchOpts.timeoutMs!, left()) });
         bytes += r.body.length;
         await answerWith(route, r);
       } catch {

@@ -147,7 +147,7 @@ describe.skipIf(!hasChromium)('screenshot behind the crawler address guard', () 
         res.setHeader('connection', 'close');
         return void res.end(html(`<h1>Rebinding</h1><img src="/probe/rebind-top-img">`));
       }
-      res.end(html(`<h1>Public site</h1><img src="/probe/plain-img">`));
+      res.end(html(`<h1>Public site</h1><img src="/probe/plain-img"><img src="/to?u=%2Fprobe%2Fplain-img-moved">`));
     });
     v4 = await internalServer('127.0.0.2', site.port);
     [intranet, v6, udp, closedV4] = await Promise.all([internalServer('127.0.0.3'), internalServer('::1'), udpListener('127.0.0.2'), closedPort()]);
@@ -177,12 +177,16 @@ describe.skipIf(!hasChromium)('screenshot behind the crawler address guard', () 
     await Promise.all([site, v4, intranet, v6, udp].map((x) => x?.close()));
   });
 
-  it('answers the public page with a picture, loading only through the guard', async () => {
+  it('answers a public page with a picture, loading it and its redirects only through the guard', async () => {
     const { token } = await s.createUser();
     const r = await shot(token, `${PUBLIC_HOST}:${site.port}/plain`);
     expect(r.status, r.text).toBe(200);
     expect(r.json.image).toMatch(/^data:image\/jpeg;base64,/);
-    expect(site.requests.map((q) => q.url)).toEqual(expect.arrayContaining(['/plain', '/probe/plain-img']));
+    expect(site.requests.map((q) => q.url)).toEqual(expect.arrayContaining(['/plain', '/probe/plain-img', '/probe/plain-img-moved']));
+    // A public site that redirects (to its www host, to https…) still gets its picture.
+    const moved = await shot(token, `${PUBLIC_HOST}:${site.port}${to('/plain-moved')}`);
+    expect(moved.status, moved.text).toBe(200);
+    expect(site.requests.map((q) => q.url)).toContain('/plain-moved');
     expect(internalTraffic()).toEqual({ paths: [], connections: 0, datagrams: 0 });
   });
 
