@@ -75,7 +75,7 @@ export interface FetchOptions {
   userAgent?: string;
   accept?: string;
   agents?: { http: http.Agent; https: https.Agent };
-  /** Hand a redirect back (status and location) instead of following it: for a client that follows it itself, through this guard again. */
+  /** Hand a redirect back (status and location) instead of following it: for a caller that treats the first hop apart. */
   returnRedirects?: boolean;
 }
 
