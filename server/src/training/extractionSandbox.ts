@@ -73,7 +73,8 @@ function runInChild(req: ExtractionRequest): Promise<unknown> {
       clearTimeout(timer);
       reject(e);
     });
-    child.on('exit', () => {
+    // 'close', not 'exit': it comes after the IPC channel is drained, so the answer has arrived.
+    child.on('close', () => {
       clearTimeout(timer);
       if (result?.ok) return resolve(result.value);
       if (result) return reject(new AppError(result.error.status, result.error.key, result.error.message, result.error.details));
