@@ -5,6 +5,8 @@ import { startJobs } from './jobs/boss.ts';
 import { QUEUES, registerWorkers } from './jobs/workers.ts';
 import type { AppContext } from './context.ts';
 import { unauthorized } from './errors.ts';
+import { checkDataFolders, DataFolderError } from './dataFolders.ts';
+import { uploadDir } from './training/storage.ts';
 
 /**
  * `npm run worker`: only the job workers (initial setup, crawling, training…), as a separate
@@ -26,6 +28,15 @@ if (!config.DATABASE_URL) {
     'npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database (PGlite) the workers run inside `npm start`; ' +
       'set DATABASE_URL=postgres://… for separate worker processes.',
   );
+  process.exit(1);
+}
+
+try {
+  // Workers read uploaded documents: a folder they cannot use is said at start, in one line.
+  checkDataFolders(config, uploadDir(config));
+} catch (e) {
+  if (!(e instanceof DataFolderError)) throw e;
+  console.error(e.message);
   process.exit(1);
 }
 

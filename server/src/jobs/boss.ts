@@ -3,7 +3,8 @@ import type { Db } from '../db/index.ts';
 import { startRecovery, type Recovery } from './recovery.ts';
 import { giveUpJob } from './givenUp.ts';
 
-export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
+/** `retried`: an earlier attempt of this job started (and failed, or its process died). */
+export type JobHandler<T> = (data: T, job: { id: string; name: string; retried: boolean }) => Promise<void>;
 
 export interface Jobs {
   /** Queues a job; returns its id. */
@@ -65,12 +66,13 @@ export async function startJobs(db: Db, opts: { databaseUrl?: string; queues: st
         log: (message) => console.error('[jobs]', message),
       });
       recovery = await recoveryStarting;
-      await boss.work(queue, { batchSize: options?.batchSize ?? 1, pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 0.5 }, async (jobs) => {
+      const workOptions = { batchSize: options?.batchSize ?? 1, pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 0.5, includeMetadata: true as const };
+      await boss.work(queue, workOptions, async (jobs) => {
         // The whole batch is this process's from now on, not only the job it starts with.
         for (const job of jobs) await recovery?.claim(queue, job.id);
         for (const job of jobs) {
           try {
-            await handler(job.data as never, { id: job.id, name: job.name });
+            await handler(job.data as never, { id: job.id, name: job.name, retried: job.retryCount > 0 });
           } finally {
             await recovery?.release(job.id).catch(() => {});
           }

@@ -47,6 +47,10 @@ export async function runScrapeJob(
   const handledBefore = await scrapeJobsRepo.handledPages(db, job.id);
   const stats = statsOf(handledBefore);
   const record = (q: Queryable, url: string, outcome: PageOutcome) => scrapeJobsRepo.recordPage(q, job.id, url, outcome);
+  const progress = throttled(async () => {
+    await scrapeJobsRepo.progress(db, job.id, stats);
+    await onProgress?.({ pagesFound: stats.pages_found, pagesTrained: stats.pages_trained });
+  }, 500);
   const notTrained: string[] = [];
   let limitReached: string | null = null;
   let renderer: RenderSession | null = null;
@@ -119,14 +123,7 @@ export async function runScrapeJob(
     stats.pages_found = queue.length;
 
     let fetched = 0;
-    let lastFlush = 0;
     let cyclesLeft = true;
-    const flush = async (force = false) => {
-      if (!force && Date.now() - lastFlush < 500) return;
-      lastFlush = Date.now();
-      await scrapeJobsRepo.progress(db, job.id, stats);
-      await onProgress?.({ pagesFound: stats.pages_found, pagesTrained: stats.pages_trained });
-    };
 
     const handle = async ({ url, depth }: { url: string; depth: number }) => {
       const isStart = url === admit(startUrl) && depth === 0;
@@ -294,7 +291,7 @@ export async function runScrapeJob(
           handle(item)
             .then(async () => {
               if (robots.crawlDelayMs) await new Promise((r) => setTimeout(r, robots.crawlDelayMs));
-              await flush();
+              await progress.flush();
             })
             .then(() => {
               active--;
@@ -305,6 +302,7 @@ export async function runScrapeJob(
       };
       pump();
     });
+    await progress.stop();
     agents.http.destroy();
     agents.https.destroy();
 
@@ -338,9 +336,45 @@ export async function runScrapeJob(
   } catch (e) {
     await scrapeJobsRepo.finish(db, job.id, 'failed', stats, notTrained, limitReached, 'Unknown', { message: (e as Error).message });
   } finally {
+    await progress.stop();
     await renderer?.close();
   }
   return scrapeJobsRepo.byId(db, jobId);
+}
+
+/**
+ * Runs `write` at most every `everyMs`; a call inside the pause is written when it ends, so the pages done
+ * just before a slow one show while it loads. `stop` cancels what is pending and waits for a running write:
+ * nothing may report progress after the job's end.
+ */
+function throttled(write: () => Promise<void>, everyMs: number) {
+  let last = 0;
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const now = () => {
+    last = Date.now();
+    running = running.then(write, write);
+    return running;
+  };
+  return {
+    flush() {
+      if (stopped) return Promise.resolve();
+      const wait = everyMs - (Date.now() - last);
+      if (wait <= 0) return now();
+      pending ??= setTimeout(() => {
+        pending = null;
+        if (!stopped) now().catch(() => {}); // a failed progress write is retried by the next one
+      }, wait);
+      return Promise.resolve();
+    },
+    async stop() {
+      stopped = true;
+      if (pending) clearTimeout(pending);
+      pending = null;
+      await running.catch(() => {});
+    },
+  };
 }
 
 /** Deletes a page and its passages together (and whatever `alsoIn` writes, in the same transaction). */

@@ -128,6 +128,14 @@ export const scrapeJobsRepo = {
     );
     return r.rows[0] ?? null;
   },
+  /** The latest crawl of a training schedule that has not ended. */
+  async unfinishedOfSchedule(db: Queryable, scheduleId: string) {
+    const r = await db.query<ScrapeJobRow>(
+      `select * from scrape_jobs where schedule_id = $1 and status in ('initialized', 'running') order by created_at desc limit 1`,
+      [scheduleId],
+    );
+    return r.rows[0] ?? null;
+  },
   /** Logs how the job handled a page (in the transaction that stored it), so a resumed crawl does it once. */
   async recordPage(db: Queryable, id: string, url: string, outcome: PageOutcome) {
     await db.query('insert into scrape_job_pages (job_id, url, outcome) values ($1, $2, $3) on conflict do nothing', [id, url, outcome]);

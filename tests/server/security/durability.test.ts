@@ -1,9 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createThrowawayDatabase } from '../../../server/src/db/throwaway.ts';
+import { openPostgres } from '../../../server/src/db/postgres.ts';
+import { startRecovery } from '../../../server/src/jobs/recovery.ts';
 import { startHttp } from '../fakeServers.ts';
 import { freePort } from '../helpers.ts';
 
@@ -32,14 +34,20 @@ async function startHeldSite() {
       res.statusCode = 404;
       return void res.end('not found');
     }
+    res.setHeader('content-type', 'text/html; charset=utf-8');
     if (m && ++answered > ANSWERED_BEFORE_HOLD) {
+      // Held: a byte now and then keeps the crawler's idle timeout from failing the page, however long the wait.
       held.count++;
+      res.write('<!doctype html>');
+      const trickle = setInterval(() => res.write(' '), 1000);
+      res.on('close', () => clearInterval(trickle)); // the killed server's connection
+      res.on('error', () => {});
       await released;
+      clearInterval(trickle);
     }
     const i = m ? Number(m[1]) : -1;
     const links = Array.from({ length: PAGES }, (_, k) => `<a href="/p/${k}">Leistung ${k}</a>`).join(' ');
-    res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end(`<!doctype html><html lang="de"><head><title>${m ? `Leistung ${i}` : 'Werkstatt Durabel'}</title></head><body><main>
+    res.end(`<html lang="de"><head><title>${m ? `Leistung ${i}` : 'Werkstatt Durabel'}</title></head><body><main>
       <h1>${m ? `Leistung ${i}` : 'Willkommen bei Werkstatt Durabel'}</h1>
       <p>${m ? `Die Leistung Nummer ${i} kostet ${i * 10 + 5} Euro und dauert ${i + 1} Stunden.` : 'Wir reparieren Fahrräder und Roller.'}</p>
       <nav>${links}</nav></main></body></html>`);
@@ -72,16 +80,16 @@ function env(extra: Record<string, string> = {}) {
     CRAWL_ALLOW_PRIVATE: 'true',
     CRAWL_CONCURRENCY: '2',
     CRAWL_RENDER: 'off',
-    // The held pages must not time out before the kill.
-    CRAWL_PAGE_TIMEOUT_MS: '120000',
     WIDGET_RATE_PER_VISITOR: '100000',
     WIDGET_RATE_PER_CHATBOT: '100000',
     ...extra,
   };
 }
 
-function spawnNode(args: string[], extraEnv: Record<string, string> = {}): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: env(extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnNode(args: string[], extraEnv: Record<string, string> = {}, wrapper?: string[]): Child {
+  const node = [process.execPath, '--import', 'tsx', ...args];
+  const [cmd, ...argv] = wrapper ? [...wrapper, ...node] : node;
+  const proc = spawn(cmd, argv, { cwd: ROOT, env: env(extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   proc.stdout!.on('data', (d) => (output += d));
   proc.stderr!.on('data', (d) => (output += d));
@@ -91,6 +99,7 @@ function spawnNode(args: string[], extraEnv: Record<string, string> = {}): Child
 
 /** Starts the server and waits for /health; a server that exits instead fails the test with its output. */
 async function startServer(): Promise<Child> {
+  const started = Date.now();
   const child = spawnNode(['server/src/main.ts']);
   let exitCode: number | null | undefined;
   void child.exited.then((c) => (exitCode = c));
@@ -103,6 +112,7 @@ async function startServer(): Promise<Child> {
     { timeout: 240_000, interval: 200 },
   );
   if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}:\n${child.output()}`);
+  console.log(`[durability] start to /health: ${Date.now() - started} ms`);
   return child;
 }
 
@@ -159,6 +169,32 @@ async function visitor(chatbotId: string, n: number, acked: Acked[], refused: st
 let site: Awaited<ReturnType<typeof startHeldSite>>;
 let server: Child | null = null;
 
+async function withPostgres<T>(fn: (db: Awaited<ReturnType<typeof openPostgres>>) => Promise<T>) {
+  const db = await openPostgres(databaseUrl!, 2);
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** A second process on the same PostgreSQL sweeps for orphaned jobs while the server crawls: the crawl stays the server's. */
+async function anotherProcessLeavesTheLiveJobAlone(chatbotId: string) {
+  await withPostgres(async (db) => {
+    const attempt = () =>
+      db.query<{ state: string; started_on: string }>(
+        `select state, started_on::text from pgboss.job where name = 'initial-setup' and data->>'chatbotId' = $1`,
+        [chatbotId],
+      );
+    const before = (await attempt()).rows;
+    expect(before).toMatchObject([{ state: 'active' }]);
+    const other = await startRecovery(db, { everythingActiveAtStart: false, onGiveUp: async () => {}, log: () => {} });
+    await other.sweep();
+    await other.stop();
+    expect((await attempt()).rows).toEqual(before);
+  });
+}
+
 beforeAll(async () => {
   port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'durability-'));
@@ -199,12 +235,20 @@ describe(`kill -9 while crawling and chatting (${usePostgres ? 'PostgreSQL' : 'P
       return r.json as Array<{ id: string; status: string; pagesTrained: number; pagesAdded: number; pagesFailed: number; pagesFound: number }>;
     };
     // Mid-crawl: pages trained, the rest held by the site.
+    let seen = '';
     await expect
-      .poll(async () => {
-        const [job] = await scrapeJobs();
-        return site.held.count > 0 && (job?.pagesTrained ?? 0) >= ANSWERED_BEFORE_HOLD - 2;
-      }, { timeout: 180_000, interval: 200 })
-      .toBe(true);
+      .poll(
+        async () => {
+          const [job] = await scrapeJobs();
+          seen = `held ${site.held.count}, requests ${site.requests.map((r) => r.url).join(' ')}, job ${JSON.stringify(job ?? null)}`;
+          return site.held.count > 0 && (job?.pagesTrained ?? 0) >= ANSWERED_BEFORE_HOLD - 2;
+        },
+        { timeout: 180_000, interval: 200, message: 'crawl held mid-way' },
+      )
+      .toBe(true)
+      .catch((e: Error) => {
+        throw new Error(`${e.message}: ${seen}`);
+      });
     // Then mid-chat (well within the trial's monthly messages): the moment to kill.
     const acked: Acked[] = [];
     const refused: string[] = [];
@@ -212,8 +256,11 @@ describe(`kill -9 while crawling and chatting (${usePostgres ? 'PostgreSQL' : 'P
     await expect.poll(() => acked.length, { timeout: 180_000, interval: 50 }).toBeGreaterThanOrEqual(ACKED_BEFORE_KILL);
     const [before] = await scrapeJobs();
     expect(before.status).toBe('running');
+    if (usePostgres) await anotherProcessLeavesTheLiveJobAlone(chatbotId);
     await kill(server);
     server = null;
+    // As if the server had run on another machine: only its stopped heartbeat can tell that it is gone.
+    if (usePostgres) await withPostgres((db) => db.query(`update job_processes set host = 'another-host'`));
     await Promise.all(visitors);
     expect(refused, 'non-2xx answers before the kill').toEqual([]);
     site.release();
@@ -250,4 +297,77 @@ describe(`kill -9 while crawling and chatting (${usePostgres ? 'PostgreSQL' : 'P
     const lost = acked.filter((a) => stored.get(a.id) !== a.question);
     expect(lost).toEqual([]);
   }, 600_000);
+});
+
+/** Starts the server on an unusable folder: it must stop with exactly one line, no stack trace. */
+async function refusedStart(extraEnv: Record<string, string>, wrapper?: string[]) {
+  const child = spawnNode(['server/src/main.ts'], extraEnv, wrapper);
+  const code = await child.exited;
+  // oidc-provider warns about Node 20 when the app loads (once the folders passed): a dependency's notice, not the start-up's.
+  const lines = child.output().trim().split('\n').filter((l) => !l.startsWith('oidc-provider WARNING: Unsupported runtime'));
+  return { code, lines };
+}
+
+describe('a data folder the server cannot use', () => {
+  const blocker = () => {
+    const file = path.join(dataDir, `a-file-${Math.random().toString(36).slice(2)}`);
+    fs.writeFileSync(file, 'x');
+    return file;
+  };
+
+  it('stops with one line naming UPLOAD_DIR when the folder cannot be made', async () => {
+    const uploads = path.join(blocker(), 'uploads');
+    expect(await refusedStart({ UPLOAD_DIR: uploads })).toEqual({
+      code: 1,
+      lines: [`UPLOAD_DIR ${uploads} is not writable: a part of the path is a file, not a folder (ENOTDIR). Point UPLOAD_DIR at a writable folder with free space.`],
+    });
+  }, 60_000);
+
+  it.runIf(usePostgres)('npm run worker stops with the same line', async () => {
+    const uploads = path.join(blocker(), 'uploads');
+    const worker = spawnNode(['server/src/worker.ts'], { UPLOAD_DIR: uploads });
+    expect(await worker.exited).toBe(1);
+    expect(worker.output().trim()).toBe(
+      `UPLOAD_DIR ${uploads} is not writable: a part of the path is a file, not a folder (ENOTDIR). Point UPLOAD_DIR at a writable folder with free space.`,
+    );
+  }, 60_000);
+
+  it.skipIf(usePostgres)('stops with one line naming DATA_DIR when it is a file or lies under one', async () => {
+    const file = blocker();
+    expect(await refusedStart({ DATA_DIR: file })).toEqual({
+      code: 1,
+      lines: [`DATA_DIR ${file} is not writable: it exists and is not a folder (EEXIST). Point DATA_DIR at a writable folder with free space.`],
+    });
+    expect(await refusedStart({ DATA_DIR: path.join(file, 'data') })).toEqual({
+      code: 1,
+      lines: [`DATA_DIR ${path.join(file, 'data')} is not writable: a part of the path is a file, not a folder (ENOTDIR). Point DATA_DIR at a writable folder with free space.`],
+    });
+  }, 60_000);
+
+  // Tests run as root, where file modes stop no write. A private mount namespace (unshare -m, root with
+  // CAP_SYS_ADMIN) gives the server a read-only or a full file system; where that is not allowed these are skipped.
+  const canMount = !usePostgres && spawnSync('unshare', ['-m', 'sh', '-c', 'mount -t tmpfs tmpfs /mnt'], { stdio: 'ignore' }).status === 0;
+  const onTmpfs = (dir: string, options: string, then = 'true') => ['unshare', '-m', 'sh', '-c', `mount -t tmpfs -o ${options} tmpfs "$0" && ${then} && exec "$@"`, dir];
+
+  it.runIf(canMount)('stops with one line on a read-only or a full file system', async () => {
+    const readOnly = fs.mkdtempSync(path.join(dataDir, 'ro-'));
+    expect(await refusedStart({ DATA_DIR: readOnly }, onTmpfs(readOnly, 'ro'))).toEqual({
+      code: 1,
+      lines: [`DATA_DIR ${readOnly} is not writable: the file system is read-only (EROFS). Point DATA_DIR at a writable folder with free space.`],
+    });
+    const full = fs.mkdtempSync(path.join(dataDir, 'full-'));
+    expect(await refusedStart({ DATA_DIR: full }, onTmpfs(full, 'size=256k', `(dd if=/dev/zero of="${full}/filler" bs=4k 2>/dev/null || true)`))).toEqual({
+      code: 1,
+      lines: [`DATA_DIR ${full} is not writable: no space left on the device (ENOSPC). Point DATA_DIR at a writable folder with free space.`],
+    });
+  }, 60_000);
+
+  it.runIf(canMount)('stops with one line when the embedded database runs out of space while it is created', async () => {
+    // Room for the start-up probe, not for a database.
+    const small = fs.mkdtempSync(path.join(dataDir, 'small-'));
+    expect(await refusedStart({ DATA_DIR: small }, onTmpfs(small, 'size=3m'))).toEqual({
+      code: 1,
+      lines: [`The embedded database in DATA_DIR (${path.join(small, 'pgdata')}) could not be opened: no space left on the device (ENOSPC)`],
+    });
+  }, 120_000);
 });
