@@ -12,9 +12,17 @@ export interface ExtractionLimits {
   maxInflatedBytes: number;
 }
 
+const LIMIT_WORDS = {
+  pages: (max: number) => `${max} pages`,
+  characters: (max: number) => `${max} characters of text`,
+  inflatedBytes: (max: number) => `${Math.round(max / 2 ** 20)} MB unpacked`,
+  seconds: (max: number) => `${max} seconds to read`,
+  memoryMb: (max: number) => `${max} MB of memory to read`,
+};
+
 /** A limit a file goes beyond: 413 FileTooLarge, naming the limit, so the dashboard shows "file too large". */
-export const overLimit = (limit: 'pages' | 'characters' | 'inflatedBytes' | 'seconds' | 'memoryMb', max: number) =>
-  new AppError(413, 'FileTooLarge', `The document is too large: more than ${max} ${limit}`, { limit, max });
+export const overLimit = (limit: keyof typeof LIMIT_WORDS, max: number) =>
+  new AppError(413, 'FileTooLarge', `The file is too large: it needs more than ${LIMIT_WORDS[limit](max)}`, { limit, max });
 
 /**
  * What reading one uploaded file may cost. Characters: the index keeps at most 3,000 units of about
