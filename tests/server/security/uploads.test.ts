@@ -115,6 +115,20 @@ describe('documents that would take the server down', () => {
     console.log(`[figure] DOCX bomb (${(bomb.length / 2 ** 20).toFixed(2)} MB, ${declared}): test process RSS ${rss} MB → ${rssMb()} MB`);
   });
 
+  it('a DOCX within the unpacked limit (90 MB of paragraphs) that needs more memory to read → 413 FileTooLarge; /health answers meanwhile', async () => {
+    const heavy = await docxBomb(90 * 2 ** 20, 'honest');
+    const before = await stored();
+    const rss = rssMb();
+    const { value: r, healthAnswers } = await whileAskingHealth(() => upload('/api/v1/documents', 'schwer.docx', heavy));
+    expect(r.status).toBe(413);
+    expect(r.json.error).toBe('FileTooLarge');
+    // Reading it fills the child's heap within seconds; a machine slow enough would reach the deadline first.
+    expect(['memoryMb', 'seconds']).toContain(r.json.details.limit);
+    expect(healthAnswers.length).toBeGreaterThan(0);
+    expect(await stored()).toEqual(before);
+    console.log(`[figure] DOCX of 90 MB paragraphs: ${r.json.details.limit}; test process RSS ${rss} MB → ${rssMb()} MB`);
+  });
+
   it('the same bomb as a Q&A import (an xlsx is a zip too) → 413, no pair stored', async () => {
     const bomb = await docxBomb(200 * 2 ** 20, 'lying');
     const before = await stored();
