@@ -5,28 +5,9 @@
  * becomes json-server's `_sort=title&_order=asc&_start=0&_end=25&q=brot&active=true&id=1&id=2`,
  * and the answer gets `Content-Range: <resource> 0-24/319` like the real server.
  */
-const { badRequest } = require('./errors.cjs');
-
-/** Same default page and cap as server/src/routes/simpleRest.ts. */
-const DEFAULT_RANGE = [0, 24];
-const MAX_PAGE = 500;
-
-function jsonParam(query, name, check) {
-  const raw = query[name];
-  if (raw === undefined) return undefined;
-  let value;
-  try {
-    value = JSON.parse(String(raw));
-  } catch {
-    throw badRequest('ValidationFailed', `${name} is not valid JSON`, [{ path: name, message: 'not valid JSON' }]);
-  }
-  if (!check(value)) throw badRequest('ValidationFailed', `${name} has the wrong shape`, [{ path: name, message: 'wrong shape' }]);
-  return value;
-}
-
-const isSort = (v) => Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && /^(asc|desc)$/i.test(v[1]);
-const isRange = (v) => Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n) && n >= 0) && v[1] >= v[0];
-const isFilter = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const { parse } = require('./errors.cjs');
+// The dialect's rules (sort and range shapes, default page, page cap) are the contract's, as on the real server.
+const { simpleRestQuery, pageOf } = require('../contract/api/simpleRest.ts');
 
 /** Turns one filter value into json-server's string (or list of strings for "any of"). */
 function filterValue(v) {
@@ -40,12 +21,9 @@ function filterValue(v) {
  * so a client's own filter can never widen it.
  */
 function toJsonServerQuery(query, extraFilter = {}) {
-  const sort = jsonParam(query, 'sort', isSort);
-  const range = jsonParam(query, 'range', isRange) ?? DEFAULT_RANGE;
-  const filter = jsonParam(query, 'filter', isFilter) ?? {};
-  const start = range[0];
-  const end = Math.min(range[1], start + MAX_PAGE - 1);
-  const out = { _start: String(start), _end: String(end + 1) };
+  const { sort, range, filter = {} } = parse(simpleRestQuery, { sort: query.sort, range: query.range, filter: query.filter });
+  const { offset: start, limit } = pageOf(range);
+  const out = { _start: String(start), _end: String(start + limit) };
   if (sort) {
     out._sort = sort[0];
     out._order = sort[1].toLowerCase();
@@ -74,4 +52,4 @@ function render(req, res) {
   res.json(data);
 }
 
-module.exports = { toJsonServerQuery, render, DEFAULT_RANGE, MAX_PAGE };
+module.exports = { toJsonServerQuery, render };

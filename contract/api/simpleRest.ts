@@ -30,8 +30,26 @@ export interface ListQuery<F> {
   filter: F;
 }
 
+/** The page when range is not given: the first 25 records. */
+export const DEFAULT_RANGE: readonly [number, number] = [0, 24];
+
 const sortParam = z.tuple([z.string(), z.enum(['ASC', 'DESC', 'asc', 'desc'])]);
-const rangeParam = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
+const rangeParam = z
+  .tuple([z.number().int().min(0), z.number().int().min(0)])
+  .refine(([start, end]) => end >= start, 'range end before start');
+
+/** range → SQL's OFFSET and LIMIT: inclusive bounds, at most MAX_PAGE records. */
+export function pageOf(range: readonly [number, number] = DEFAULT_RANGE) {
+  const [start, end] = range;
+  return { offset: start, limit: Math.min(end - start + 1, MAX_PAGE) };
+}
+
+/** The dialect's three parameters for any resource and any filter (the mock server's lists). */
+export const simpleRestQuery = z.object({
+  sort: jsonParam(sortParam).optional(),
+  range: jsonParam(rangeParam).optional(),
+  filter: jsonParam(z.record(z.string(), z.unknown())).optional(),
+});
 
 /**
  * The query of a list: `sortable` names the fields a client may sort by (the server maps each to SQL, so no
@@ -50,11 +68,9 @@ export function listQuery<F extends z.ZodObject>(filter: F, opts: { sortable: re
       const field = q.sort?.[0];
       if (field !== undefined && !opts.sortable.includes(field))
         ctx.addIssue({ code: 'custom', path: ['sort'], message: `Cannot sort by ${field}; allowed: ${opts.sortable.join(', ')}` });
-      if (q.range && q.range[1] < q.range[0]) ctx.addIssue({ code: 'custom', path: ['range'], message: 'range end before start' });
     })
     .transform((q): ListQuery<z.output<F>> => {
       const [field, order] = q.sort ?? opts.defaultSort;
-      const [start, end] = q.range ?? [0, 24];
-      return { sort: { field, order: order.toUpperCase() as SortOrder }, limit: Math.min(end - start + 1, MAX_PAGE), offset: start, filter: (q as { filter?: unknown }).filter as z.output<F> };
+      return { sort: { field, order: order.toUpperCase() as SortOrder }, ...pageOf(q.range), filter: (q as { filter?: unknown }).filter as z.output<F> };
     });
 }

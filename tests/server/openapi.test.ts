@@ -43,6 +43,13 @@ describe('GET /api/v1/openapi.json', () => {
     expect(new Set(documented)).toEqual(new Set(api));
   });
 
+  it('documents the success answer of each route', () => {
+    for (const [path, item] of Object.entries<any>(doc.paths))
+      for (const [method, op] of Object.entries<any>(item))
+        expect(Object.keys(op.responses).filter((status) => /^2\d\d$/.test(status)), `${method} ${path}`).not.toEqual([]);
+    expect(doc.paths['/api/v1/chats/export'].get.responses['200'].content).toHaveProperty(['text/csv']);
+  });
+
   it('names the path parameters of each route', () => {
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

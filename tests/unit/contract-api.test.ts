@@ -1,7 +1,7 @@
 /** The API schemas of contract/: list queries, error responses, ids, schedule presets, request bodies. */
 import { describe, expect, it } from 'vitest';
 import type { ZodEnum } from 'zod';
-import { listQuery, MAX_PAGE } from '../../contract/api/simpleRest.ts';
+import { DEFAULT_RANGE, listQuery, MAX_PAGE, pageOf, simpleRestQuery } from '../../contract/api/simpleRest.ts';
 import { errorBody, errorResponses, mergeErrorResponses } from '../../contract/api/common.ts';
 import { ERROR_KEYS, ERROR_STATUS, errorKeysOf } from '../../contract/errors.ts';
 import { isUuid, pathId, uuid } from '../../contract/ids.ts';
@@ -41,6 +41,25 @@ describe('listQuery: the simple-rest sort/range/filter query', () => {
     expect(r.success).toBe(false);
     expect(paths(r)).toContain(path);
   });
+});
+
+describe('the dialect for any resource (the mock server) and its pages', () => {
+  it.each([
+    [undefined, { offset: 0, limit: 25 }],
+    [[0, 0], { offset: 0, limit: 1 }],
+    [[50, 99], { offset: 50, limit: 50 }],
+    [[10, 100_000], { offset: 10, limit: MAX_PAGE }],
+  ] as const)('range %j is %j', (range, page) => expect(pageOf(range)).toEqual(page));
+
+  it('the default range is the first 25 records', () => expect(pageOf(DEFAULT_RANGE)).toEqual({ offset: 0, limit: 25 }));
+
+  it.each([
+    [q({ sort: ['anything', 'asc'], filter: { q: 'brot', id: [1, 2] } }), true],
+    [{}, true],
+    [q({ range: [3, 1] }), false],
+    [q({ filter: [1, 2] }), false],
+    [{ sort: 'title' }, false],
+  ])('%j is valid: %s', (query, ok) => expect(simpleRestQuery.safeParse(query).success).toBe(ok));
 });
 
 describe('error keys and error responses', () => {

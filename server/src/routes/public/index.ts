@@ -5,6 +5,7 @@ import { sharedRateLimitStore } from '../../services/rateLimitStore.ts';
 import { AppError } from '../../errors.ts';
 import { isUuid } from '../../../../contract/ids.ts';
 import { z } from 'zod';
+import { apiObject, apiRecord, errorResponses } from '../../../../contract/api/common.ts';
 import { leadBody, publicConfig, sendMessage, startChat, startChatBody, submitLead } from '../../runtime/publicChat.ts';
 import { uiConfigRepo } from '../../runtime/uiConfigRepo.ts';
 import { visitorText } from '../../runtime/visitorTexts.ts';
@@ -92,24 +93,24 @@ export default async function publicRoutes(app: FastifyInstance) {
     },
   };
 
-  app.get('/chatbots/:chatbotId/config', { schema: { params: chatbotParams, querystring: z.object({ lang: z.string().optional() }) } }, async (req, reply) => {
+  app.get('/chatbots/:chatbotId/config', { schema: { params: chatbotParams, querystring: z.object({ lang: z.string().optional() }), response: { 200: apiObject('the widget\'s public configuration of the chatbot in the language: texts, colours, lead form, languages, maxMessageChars'), ...errorResponses('OriginNotAllowed', 'SubscriptionExpired') } } }, async (req, reply) => {
     const { chatbotId } = req.params as z.infer<typeof chatbotParams>;
     const body = await publicConfig(app.ctx, chatbotId, (req.query as { lang?: string }).lang);
     // Short cache: a saved change reaches visitors within a minute.
     return reply.header('cache-control', 'public, max-age=30').send(body);
   });
 
-  app.post('/chatbots/:chatbotId/chats', { ...limited, schema: { params: chatbotParams }, config: { bodyCheckedAfterLookup: startChatBody } }, async (req, reply) =>
+  app.post('/chatbots/:chatbotId/chats', { ...limited, schema: { params: chatbotParams, response: { 201: apiRecord('the new chat: its id, and the greeting'), ...errorResponses('OriginNotAllowed', 'RateLimited') } }, config: { bodyCheckedAfterLookup: startChatBody } }, async (req, reply) =>
     reply.status(201).send(await startChat(app.ctx, (req.params as z.infer<typeof chatbotParams>).chatbotId, req.body)),
   );
 
-  app.post('/chatbots/:chatbotId/chats/:chatId/messages', { ...limited, schema: { params: chatParams }, config: { bodyCheckedAfterLookup: messageBody } }, async (req) => {
+  app.post('/chatbots/:chatbotId/chats/:chatId/messages', { ...limited, schema: { params: chatParams, response: { 200: apiObject('the answer: text, sources, contact (a hand-over), language'), ...errorResponses('OriginNotAllowed', 'RateLimited', 'MessageQuotaReached', 'SubscriptionExpired') } }, config: { bodyCheckedAfterLookup: messageBody } }, async (req) => {
     const p = req.params as z.infer<typeof chatParams>;
     return sendMessage(app.ctx, p.chatbotId, p.chatId, req.body, req.log);
   },
   );
 
-  app.post('/chatbots/:chatbotId/chats/:chatId/lead', { ...limited, schema: { params: chatParams }, config: { bodyCheckedAfterLookup: leadBody } }, async (req) => {
+  app.post('/chatbots/:chatbotId/chats/:chatId/lead', { ...limited, schema: { params: chatParams, response: { 200: apiObject('the saved lead'), ...errorResponses('OriginNotAllowed', 'RateLimited') } }, config: { bodyCheckedAfterLookup: leadBody } }, async (req) => {
     const p = req.params as z.infer<typeof chatParams>;
     return submitLead(app.ctx, p.chatbotId, p.chatId, req.body);
   },

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { apiObject, apiRecord, described } from '../../../../../contract/api/common.ts';
 import { pathId } from '../../../../../contract/ids.ts';
 import { parse } from '../../../errors.ts';
 import { queueEmbeddings } from '../../../jobs/embeddings.ts';
@@ -16,6 +17,8 @@ import { csvChunks, exportFileName, isTimeZone, planExport } from '../../../hist
 import {
   chatWithMessages, deleteChat, optimizeAnswer, requireChat, saveTranslation, toApiChat,
 } from '../../../history/service.ts';
+
+const chatRecord = apiRecord('a chat: chatbotId, lang, category, read, favorite, createdAt, lastMessageAt, messages count, lead');
 
 const SORTABLE = { createdAt: 'c.created_at', lastMessageAt: 'c.last_message_at', id: 'c.id' };
 export const MAX_EXPORT_CHATS = 100_000;
@@ -48,7 +51,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const list = listQuery(chatFilterSchema, { sortable: Object.keys(SORTABLE), defaultSort: ['createdAt', 'DESC'] });
-  api.get('/chats', { schema: { querystring: list } }, async (req, reply) => {
+  api.get('/chats', { schema: { querystring: list, response: { 200: z.array(chatRecord) } } }, async (req, reply) => {
     const q = withOrderBy(req.query, SORTABLE);
     const auth = requireAuth(req);
     const { organizationId } = auth;
@@ -62,7 +65,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
   });
 
   /** Counts per category and per read state under the other filters, in one call. */
-  api.get('/chats/counts', { schema: { querystring: z.object({ filter: filterParam }) } }, async (req) => {
+  api.get('/chats/counts', { schema: { querystring: z.object({ filter: filterParam }), response: { 200: apiObject('counts per category and per read state under the other filters') } } }, async (req) => {
     const { filter } = req.query;
     const auth = requireAuth(req);
     const { organizationId } = auth;
@@ -74,7 +77,12 @@ export default async function chatsRoutes(app: FastifyInstance) {
    * CSV of the newest `amount` chats matching the filters, streamed. X-Export-Chats says how many chats
    * are in the file, X-Export-Skipped how many of the selection had no message to export.
    */
-  api.get('/chats/export', { schema: { querystring: exportQuery } }, async (req, reply) => {
+  api.get('/chats/export', {
+    schema: {
+      querystring: exportQuery,
+      response: { 200: { description: 'CSV of the chats (X-Export-Chats, X-Export-Skipped: how many)', content: { 'text/csv': { schema: described<Readable>(z.string(), 'CSV text, streamed') } } } },
+    },
+  }, async (req, reply) => {
     const q = req.query;
     const auth = requireAuth(req);
     const { organizationId } = auth;
@@ -90,19 +98,19 @@ export default async function chatsRoutes(app: FastifyInstance) {
       .send(Readable.from(csvChunks(db, organizationId, plan, { locale: q.locale, timeZone: q.tz })));
   });
 
-  api.get('/chats/:id', { schema: { params: chatParams } }, async (req) => chatWithMessages(db, requireAuth(req).organizationId, req.params.id));
+  api.get('/chats/:id', { schema: { params: chatParams, response: { 200: apiRecord('the chat with its messages (question, answer, sources, score, translations)') } } }, async (req) => chatWithMessages(db, requireAuth(req).organizationId, req.params.id));
 
-  api.put('/chats/:id', { schema: { params: chatParams, body: flagsBody.optional() } }, async (req) => {
+  api.put('/chats/:id', { schema: { params: chatParams, body: flagsBody.optional(), response: { 200: chatRecord } } }, async (req) => {
     const { organizationId } = requireAuth(req);
     const chat = await requireChat(db, organizationId, req.params.id);
     const flags = req.body ?? {};
     return toApiChat(await historyRepo.setFlags(db, chat.id, flags));
   });
 
-  api.delete('/chats/:id', { schema: { params: chatParams } }, async (req) => deleteChat(db, requireAuth(req).organizationId, req.params.id));
+  api.delete('/chats/:id', { schema: { params: chatParams, response: { 200: apiObject('the deleted chat') } } }, async (req) => deleteChat(db, requireAuth(req).organizationId, req.params.id));
 
   /** Keeps the translation of a visitor's message (the dashboard gets it from translations?lang&message). */
-  api.put('/chats/:chatId/messages/:messageId', { schema: { params: messageParams }, config: { bodyCheckedAfterLookup: translationBody } }, async (req) => {
+  api.put('/chats/:chatId/messages/:messageId', { schema: { params: messageParams, response: { 200: apiObject('the message with its saved translation') } }, config: { bodyCheckedAfterLookup: translationBody } }, async (req) => {
     const p = req.params;
     const body = parse(translationBody, req.body);
     assertPoolLanguage(body.translatedLang);
@@ -110,7 +118,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
   });
 
   /** Saves an improved answer as an active question-answer pair from the chat history. */
-  api.post('/chats/:chatId/messages/:messageId/optimize', { schema: { params: messageParams }, config: { bodyCheckedAfterLookup: optimizeBody } }, async (req) => {
+  api.post('/chats/:chatId/messages/:messageId/optimize', { schema: { params: messageParams, response: { 200: apiObject('qna: the question-answer pair saved from the chat') } }, config: { bodyCheckedAfterLookup: optimizeBody } }, async (req) => {
     const p = req.params;
     const body = parse(optimizeBody, req.body);
     const result = await optimizeAnswer(db, requireAuth(req).organizationId, p.chatId, p.messageId, body);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { apiRecord } from '../../../../../contract/api/common.ts';
 import { badRequest, parse } from '../../../errors.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { contactFields } from '../../../services/contacts.ts';
@@ -12,6 +13,8 @@ import { contactFilter } from '../../../../../contract/api/training.ts';
 import { chatbotScope, scoped } from '../../../training/scope.ts';
 import type { Queryable } from '../../../db/index.ts';
 import { CONTACTS_SORTABLE, contactsRepo, type ContactRow } from '../../../repositories/contacts.ts';
+
+const contact = apiRecord('a handover contact: chatbotId, name, email, phone, department, isDefault, overridesId, createdAt');
 
 const toApi = (c: ContactRow) => ({
   id: c.id, chatbotId: c.chatbot_id, name: c.name, email: c.email, phone: c.phone, department: c.department,
@@ -34,7 +37,7 @@ export default async function contactsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ id: pathId });
   const list = listQuery(contactFilter, { sortable: Object.keys(CONTACTS_SORTABLE), defaultSort: ['name', 'ASC'] });
-  api.get('/contacts', { schema: { querystring: list } }, async (req, reply) => {
+  api.get('/contacts', { schema: { querystring: list, response: { 200: z.array(contact) } } }, async (req, reply) => {
     const q = withOrderBy(req.query, CONTACTS_SORTABLE);
     const { orgId } = await scoped(req, q.filter.chatbotId);
     refuseUnstorableText(q.filter);
@@ -42,9 +45,9 @@ export default async function contactsRoutes(app: FastifyInstance) {
     return sendList(reply, 'contacts', rows.map(toApi), total, q.offset);
   });
 
-  api.get('/contacts/:id', { schema: { params } }, async (req) => toApi(await byId(req.params.id, requireAuth(req).organizationId)));
+  api.get('/contacts/:id', { schema: { params, response: { 200: contact } } }, async (req) => toApi(await byId(req.params.id, requireAuth(req).organizationId)));
 
-  api.post('/contacts', { schema: { body: z.strictObject({ ...chatbotScope, ...fields }) } }, async (req, reply) => {
+  api.post('/contacts', { schema: { body: z.strictObject({ ...chatbotScope, ...fields }), response: { 201: contact } } }, async (req, reply) => {
     const body = req.body;
     const { bot } = await scoped(req, body.chatbotId);
     refuseUnstorableText(body);
@@ -60,7 +63,7 @@ export default async function contactsRoutes(app: FastifyInstance) {
     return reply.status(201).send(toApi(row));
   });
 
-  api.put('/contacts/:id', { schema: { params }, config: { bodyCheckedAfterLookup: z.object(fields) } }, async (req) => {
+  api.put('/contacts/:id', { schema: { params, response: { 200: contact } }, config: { bodyCheckedAfterLookup: z.object(fields) } }, async (req) => {
     const cur = await byId(req.params.id, requireAuth(req).organizationId);
     // The whole record comes back from the dashboard: read-only fields are ignored, the others validated.
     const body = parse(z.object(fields), req.body);
@@ -76,7 +79,7 @@ export default async function contactsRoutes(app: FastifyInstance) {
     return toApi(row);
   });
 
-  api.delete('/contacts/:id', { schema: { params } }, async (req) => {
+  api.delete('/contacts/:id', { schema: { params, response: { 200: contact } } }, async (req) => {
     const cur = await byId(req.params.id, requireAuth(req).organizationId);
     await contactsRepo.remove(db, cur.id);
     return toApi(cur);

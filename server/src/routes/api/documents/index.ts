@@ -16,6 +16,8 @@ import { FetchError, safeFetch } from '../../../training/fetch.ts';
 import { acceptUploads, uploadedFile } from '../../multipartUpload.ts';
 import { langOr, scoped } from '../../../training/scope.ts';
 
+
+
 const documentRecord = apiRecord('the document: chatbotId, lang, name, type, size, characters, sourceUrl, createdAt');
 
 /** Documents: upload (file or URL), list, delete. */
@@ -29,14 +31,14 @@ export default async function documentsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ id: pathId });
   const list = listQuery(documentFilter, { sortable: Object.keys(DOCUMENTS_SORTABLE), defaultSort: ['createdAt', 'DESC'] });
-  api.get('/documents', { schema: { querystring: list } }, async (req, reply) => {
+  api.get('/documents', { schema: { querystring: list, response: { 200: z.array(documentRecord) } } }, async (req, reply) => {
     const q = withOrderBy(req.query, DOCUMENTS_SORTABLE);
     const { orgId } = await scoped(req, q.filter.chatbotId);
     const { total, rows } = await documentsRepo.list(db, orgId, q.filter, q);
     return sendList(reply, 'documents', rows.map(toApiDocument), total, q.offset);
   });
 
-  api.get('/documents/:id', { schema: { params } }, async (req) => toApiDocument(await byId(req.params.id, requireAuth(req).organizationId)));
+  api.get('/documents/:id', { schema: { params, response: { 200: documentRecord } } }, async (req) => toApiDocument(await byId(req.params.id, requireAuth(req).organizationId)));
 
   /** multipart/form-data: chatbotId and lang (as fields before the file, or in the query) and one file. */
   api.post('/documents', {
@@ -71,7 +73,7 @@ export default async function documentsRoutes(app: FastifyInstance) {
     return reply.status(201).send(toApiDocument(doc));
   });
 
-  api.delete('/documents/:id', { schema: { params } }, async (req) => {
+  api.delete('/documents/:id', { schema: { params, response: { 200: documentRecord } } }, async (req) => {
     const doc = await byId(req.params.id, requireAuth(req).organizationId);
     await deleteDocument(app.ctx, doc);
     return toApiDocument(doc);

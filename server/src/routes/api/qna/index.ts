@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { apiObject, errorResponses } from '../../../../../contract/api/common.ts';
+import { apiObject, apiRecord, described, errorResponses } from '../../../../../contract/api/common.ts';
 import { parse } from '../../../errors.ts';
 import { queueEmbeddings } from '../../../jobs/embeddings.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
@@ -18,7 +18,10 @@ import {
 } from '../../../training/qna.ts';
 import { langOr, scoped } from '../../../training/scope.ts';
 
+const pair = apiRecord('a question-answer pair: chatbotId, lang, question, answer, active, fromChatHistory, createdAt');
+
 const params = z.object({ id: pathId });
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const qnaInOrg = (app: FastifyInstance, id: string, orgId: string) => recordInOrg<QnaRow>(app.ctx.db, 'qna', id, orgId);
 
@@ -29,26 +32,31 @@ export default async function qnaRoutes(app: FastifyInstance) {
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const list = listQuery(qnaFilter, { sortable: Object.keys(QNA_SORTABLE), defaultSort: ['createdAt', 'DESC'] });
-  api.get('/qna', { schema: { querystring: list } }, async (req, reply) => {
+  api.get('/qna', { schema: { querystring: list, response: { 200: z.array(pair) } } }, async (req, reply) => {
     const q = withOrderBy(req.query, QNA_SORTABLE);
     const { orgId } = await scoped(req, q.filter.chatbotId);
     const { total, rows } = await qnaRepo.list(db, orgId, q.filter, q);
     return sendList(reply, 'qna', rows.map(toApiQna), total, q.offset);
   });
 
-  api.get('/qna/export', { schema: { querystring: z.object({ filter: jsonParam(qnaFilter) }) } }, async (req, reply) => {
+  api.get('/qna/export', {
+    schema: {
+      querystring: z.object({ filter: jsonParam(qnaFilter) }),
+      response: { 200: { description: 'the pairs as an xlsx sheet', content: { [XLSX]: { schema: described<Buffer>(z.string(), 'the xlsx file') } } } },
+    },
+  }, async (req, reply) => {
     const f = req.query.filter;
     const { orgId } = await scoped(req, f.chatbotId);
     const rows = await qnaRepo.listForExport(db, orgId, f);
     return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-type', XLSX)
       .header('content-disposition', 'attachment; filename="qna.xlsx"')
       .send(exportQnaSheet(rows));
   });
 
-  api.get('/qna/:id', { schema: { params } }, async (req) => toApiQna(await qnaInOrg(app, req.params.id, requireAuth(req).organizationId)));
+  api.get('/qna/:id', { schema: { params, response: { 200: pair } } }, async (req) => toApiQna(await qnaInOrg(app, req.params.id, requireAuth(req).organizationId)));
 
-  api.post('/qna', { schema: { body: createQnaBody } }, async (req, reply) => {
+  api.post('/qna', { schema: { body: createQnaBody, response: { 201: pair } } }, async (req, reply) => {
     const body = req.body;
     const { bot } = await scoped(req, body.chatbotId);
     const row = await db.transaction(async (tx) => {
@@ -71,11 +79,11 @@ export default async function qnaRoutes(app: FastifyInstance) {
     await queueEmbeddings(app.ctx, row.chatbot_id);
     return row;
   };
-  api.put('/qna/:id', { schema: { params, body: updateBody } }, async (req) => toApiQna(await update(req.params.id, requireAuth(req).organizationId, req.body)));
-  api.post('/qna/:id/activate', { schema: { params } }, async (req) => toApiQna(await update(req.params.id, requireAuth(req).organizationId, { active: true })));
-  api.post('/qna/:id/deactivate', { schema: { params } }, async (req) => toApiQna(await update(req.params.id, requireAuth(req).organizationId, { active: false })));
+  api.put('/qna/:id', { schema: { params, body: updateBody, response: { 200: pair } } }, async (req) => toApiQna(await update(req.params.id, requireAuth(req).organizationId, req.body)));
+  api.post('/qna/:id/activate', { schema: { params, response: { 200: pair } } }, async (req) => toApiQna(await update(req.params.id, requireAuth(req).organizationId, { active: true })));
+  api.post('/qna/:id/deactivate', { schema: { params, response: { 200: pair } } }, async (req) => toApiQna(await update(req.params.id, requireAuth(req).organizationId, { active: false })));
 
-  api.post('/qna/activate', { schema: { body: activateQnaBody } }, async (req) => {
+  api.post('/qna/activate', { schema: { body: activateQnaBody, response: { 200: z.array(pair) } } }, async (req) => {
     const body = req.body;
     const { orgId } = await scoped(req, body.chatbotId);
     const rows = await db.transaction(async (tx) => {
@@ -87,7 +95,7 @@ export default async function qnaRoutes(app: FastifyInstance) {
     return rows.map(toApiQna);
   });
 
-  api.delete('/qna/:id', { schema: { params } }, async (req) => {
+  api.delete('/qna/:id', { schema: { params, response: { 200: pair } } }, async (req) => {
     const cur = await qnaInOrg(app, req.params.id, requireAuth(req).organizationId);
     await db.transaction(async (tx) => {
       await removePassages(tx, 'qna', cur.id);

@@ -15,6 +15,8 @@ import {
 } from '../../../training/schedules.ts';
 import { webpageInOrg, websiteInOrg } from '../../../training/websites.ts';
 
+
+
 const params = z.object({ id: pathId });
 const schedule = apiRecord('chatbotId, websiteId, webpageId, lang, url, cron, preset, includeSubsites, status, nextRunAt');
 
@@ -31,7 +33,7 @@ export default async function schedulesRoutes(app: FastifyInstance) {
   };
 
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/schedules/presets', async () => Object.entries(SCHEDULE_PRESETS).map(([id, cron]) => ({ id, cron, nextRuns: nextRuns(cron, 3) })));
+  api.get('/schedules/presets', { schema: { response: { 200: z.array(z.object({ id: z.string(), cron: z.string(), nextRuns: z.array(z.string()) })) } } }, async () => Object.entries(SCHEDULE_PRESETS).map(([id, cron]) => ({ id, cron, nextRuns: nextRuns(cron, 3) })));
 
   api.get('/schedules/next-runs', { schema: { querystring: nextRunsQuery, response: { 200: apiObject('cron, preset, nextRuns (ISO instants, UTC)'), ...errorResponses('InvalidCron') } } }, async (req) => {
     const q = req.query;
@@ -39,14 +41,14 @@ export default async function schedulesRoutes(app: FastifyInstance) {
   });
 
   const list = listQuery(scheduleFilter, { sortable: Object.keys(SCHEDULES_SORTABLE), defaultSort: ['createdAt', 'DESC'] });
-  api.get('/schedules', { schema: { querystring: list } }, async (req, reply) => {
+  api.get('/schedules', { schema: { querystring: list, response: { 200: z.array(schedule) } } }, async (req, reply) => {
     const q = withOrderBy(req.query, SCHEDULES_SORTABLE);
     const { orgId } = await scoped(req, q.filter.chatbotId);
     const { total, rows } = await schedulesRepo.list(db, orgId, q.filter, q);
     return sendList(reply, 'schedules', rows.map(toApiSchedule), total, q.offset);
   });
 
-  api.get('/schedules/:id', { schema: { params } }, async (req) => toApiSchedule(await byId(req.params.id, requireAuth(req).organizationId)));
+  api.get('/schedules/:id', { schema: { params, response: { 200: schedule } } }, async (req) => toApiSchedule(await byId(req.params.id, requireAuth(req).organizationId)));
 
   api.post('/schedules', { schema: { body: createScheduleBody, response: { 201: schedule, ...errorResponses('InvalidCron', 'NoDirectContent') } } }, async (req, reply) => {
     const body = req.body;
@@ -76,7 +78,7 @@ export default async function schedulesRoutes(app: FastifyInstance) {
     return toApiSchedule(row);
   });
 
-  api.delete('/schedules/:id', { schema: { params } }, async (req) => {
+  api.delete('/schedules/:id', { schema: { params, response: { 200: schedule } } }, async (req) => {
     const cur = await byId(req.params.id, requireAuth(req).organizationId);
     await schedulesRepo.remove(db, cur.id);
     return toApiSchedule(cur);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { z } from 'zod';
+import { apiRecord, errorResponses } from '../../../../../contract/api/common.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathId } from '../../../../../contract/ids.ts';
 import { AppError, badRequest, parse } from '../../../errors.ts';
@@ -18,6 +19,9 @@ import {
   type UiConfig,
   type UiConfigPatch,
 } from '../../../runtime/uiConfig.ts';
+
+const settings = z.object({ chatbotId: z.string(), allowedOrigins: z.array(z.string()) });
+const presented = apiRecord('id (= lang), chatbotId, lang, config (the widget\'s UI configuration), defaults, locks { styling, contactCollection, brandingRemoval }');
 
 const settingsBody = z.strictObject({
   allowedOrigins: z
@@ -82,12 +86,12 @@ export default async function uiconfigRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const chatbotParams = z.object({ chatbotId: pathId });
   const langParams = z.object({ chatbotId: pathId, lang: z.string().describe('a language of the chatbot; another is 400 LanguageNotAvailable') });
-  api.get('/uiconfig/:chatbotId/settings', { schema: { params: chatbotParams } }, async (req) => {
+  api.get('/uiconfig/:chatbotId/settings', { schema: { params: chatbotParams, response: { 200: settings } } }, async (req) => {
     const bot = await requireChatbot(db, requireAuth(req), req.params.chatbotId);
     return { chatbotId: bot.id, allowedOrigins: await uiConfigRepo.allowedOrigins(db, bot.id) };
   });
 
-  api.put('/uiconfig/:chatbotId/settings', { schema: { params: chatbotParams }, config: { bodyCheckedAfterLookup: settingsBody } }, async (req) => {
+  api.put('/uiconfig/:chatbotId/settings', { schema: { params: chatbotParams, response: { 200: settings } }, config: { bodyCheckedAfterLookup: settingsBody } }, async (req) => {
     const bot = await requireChatbot(db, requireAuth(req), req.params.chatbotId);
     const body = parse(settingsBody, req.body);
     const origins = [...new Set(body.allowedOrigins)];
@@ -95,12 +99,12 @@ export default async function uiconfigRoutes(app: FastifyInstance) {
     return { chatbotId: bot.id, allowedOrigins: origins };
   });
 
-  api.get('/uiconfig/:chatbotId/:lang', { schema: { params: langParams } }, async (req) => {
+  api.get('/uiconfig/:chatbotId/:lang', { schema: { params: langParams, response: { 200: presented } } }, async (req) => {
     const { bot, access } = await load(req, req.params.chatbotId, req.params.lang);
     return present(bot.id, req.params.lang, await uiConfigRepo.effective(db, bot.id, req.params.lang), access);
   });
 
-  api.put('/uiconfig/:chatbotId/:lang', { schema: { params: langParams }, config: { bodyCheckedAfterLookup: uiConfigPatchSchema } }, async (req) => {
+  api.put('/uiconfig/:chatbotId/:lang', { schema: { params: langParams, response: { 200: presented, ...errorResponses('PlanLimitReached', 'LanguageNotAvailable') } }, config: { bodyCheckedAfterLookup: uiConfigPatchSchema } }, async (req) => {
     const { bot, access } = await load(req, req.params.chatbotId, req.params.lang);
     const patch = parse(uiConfigPatchSchema, req.body);
     const current = await uiConfigRepo.effective(db, bot.id, req.params.lang);

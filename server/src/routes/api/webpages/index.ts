@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { apiObject, apiRecord } from '../../../../../contract/api/common.ts';
 import { badRequest, parse } from '../../../errors.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { WEBPAGES_SORTABLE, webpagesRepo } from '../../../repositories/webpages.ts';
@@ -16,6 +17,9 @@ import {
   buildSiteTree, deleteWebpages, queueScrapeJob, toApiWebpage, webpageInOrg, websiteFor, websiteInOrg,
 } from '../../../training/websites.ts';
 
+const webpage = apiRecord('a page: chatbotId, websiteId, lang, url, title, characters, favorite, beingTrained, lastTrained (and its text when read by id)');
+const scrapeJob = apiRecord('a queued scrape job: chatbotId, websiteId, type, status, counts');
+
 const params = z.object({ id: pathId });
 
 /** Pages of the chatbot's websites: list, tree, favorites, and training/deleting a selection. */
@@ -24,14 +28,14 @@ export default async function webpagesRoutes(app: FastifyInstance) {
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const list = listQuery(webpageFilter, { sortable: Object.keys(WEBPAGES_SORTABLE), defaultSort: ['url', 'ASC'] });
-  api.get('/webpages', { schema: { querystring: list } }, async (req, reply) => {
+  api.get('/webpages', { schema: { querystring: list, response: { 200: z.array(webpage) } } }, async (req, reply) => {
     const q = withOrderBy(req.query, WEBPAGES_SORTABLE);
     const { orgId } = await scoped(req, q.filter.chatbotId);
     const { total, rows } = await webpagesRepo.list(db, orgId, q.filter, q);
     return sendList(reply, 'webpages', rows.map((r) => toApiWebpage(r)), total, q.offset);
   });
 
-  api.get('/webpages/tree', { schema: { querystring: z.object({ filter: jsonParam(webpageTreeFilter) }) } }, async (req) => {
+  api.get('/webpages/tree', { schema: { querystring: z.object({ filter: jsonParam(webpageTreeFilter) }), response: { 200: z.array(apiObject('websiteId and the website\'s site tree { url, id, title, children }')) } } }, async (req) => {
     const f = req.query.filter;
     const { orgId } = await scoped(req, f.chatbotId);
     const sites = await websitesRepo.listDomains(db, orgId, f);
@@ -40,22 +44,22 @@ export default async function webpagesRoutes(app: FastifyInstance) {
     return out;
   });
 
-  api.get('/webpages/:id', { schema: { params } }, async (req) => toApiWebpage(await webpageInOrg(db, req.params.id, requireAuth(req).organizationId), true));
+  api.get('/webpages/:id', { schema: { params, response: { 200: webpage } } }, async (req) => toApiWebpage(await webpageInOrg(db, req.params.id, requireAuth(req).organizationId), true));
 
-  api.put('/webpages/:id', { schema: { params }, config: { bodyCheckedAfterLookup: updateWebpageBody } }, async (req) => {
+  api.put('/webpages/:id', { schema: { params, response: { 200: webpage } }, config: { bodyCheckedAfterLookup: updateWebpageBody } }, async (req) => {
     const page = await webpageInOrg(db, req.params.id, requireAuth(req).organizationId);
     const body = parse(updateWebpageBody, req.body);
     return toApiWebpage(await webpagesRepo.setFavorite(db, page.id, body.favorite));
   });
 
-  api.delete('/webpages/:id', { schema: { params } }, async (req) => {
+  api.delete('/webpages/:id', { schema: { params, response: { 200: webpage } } }, async (req) => {
     const page = await webpageInOrg(db, req.params.id, requireAuth(req).organizationId);
     await deleteWebpages(db, page.organization_id, [page.id]);
     return toApiWebpage(page);
   });
 
   // Adds (and trains) one page, optionally with its subpages.
-  api.post('/webpages', { schema: { body: addWebpageBody } }, async (req, reply) => {
+  api.post('/webpages', { schema: { body: addWebpageBody, response: { 202: scrapeJob } } }, async (req, reply) => {
     const body = req.body;
     const { bot } = await scoped(req, body.chatbotId);
     const site = await websiteFor(db, bot, body.lang ?? bot.lang, body.url);
@@ -64,7 +68,7 @@ export default async function webpagesRoutes(app: FastifyInstance) {
   });
 
   /** Train a selection, all pages or the favorites: one selective job per website involved. */
-  api.post('/webpages/train', { schema: { body: trainWebpagesBody } }, async (req, reply) => {
+  api.post('/webpages/train', { schema: { body: trainWebpagesBody, response: { 202: z.object({ jobs: z.array(scrapeJob) }) } } }, async (req, reply) => {
     const body = req.body;
     const { orgId } = await scoped(req, body.chatbotId);
     if (!body.ids && !body.favorites && !body.all) throw badRequest('ValidationFailed', 'Name pages: ids, all or favorites', [{ path: 'ids', message: 'required' }]);
@@ -80,7 +84,7 @@ export default async function webpagesRoutes(app: FastifyInstance) {
     return reply.status(202).send({ jobs: jobs.map(toApiScrapeJob) });
   });
 
-  api.post('/webpages/delete', { schema: { body: deleteWebpagesBody } }, async (req) => {
+  api.post('/webpages/delete', { schema: { body: deleteWebpagesBody, response: { 200: z.object({ deleted: z.number(), ids: z.array(z.string()) }) } } }, async (req) => {
     const body = req.body;
     const { orgId } = await scoped(req, body.chatbotId);
     const ids = await webpagesRepo.idsInChatbot(db, orgId, body.chatbotId, body.ids);
