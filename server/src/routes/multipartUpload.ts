@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { badRequest, tooLarge } from '../errors.ts';
+import { refuseUnstorableText } from '../services/users.ts';
 
 /** Room next to the file for the form's fields and part headers. */
 const FORM_BYTES = 64 * 1024;
@@ -40,5 +41,7 @@ export async function uploadedFile(req: FastifyRequest, reply: FastifyReply) {
   const fields = Object.fromEntries(
     Object.entries(part.fields).flatMap(([k, v]) => (v && !Array.isArray(v) && v.type === 'field' ? [[k, String(v.value)]] : [])),
   );
+  // Form fields are text like a JSON body's (the storable-text hook skips multipart bodies): same refusal.
+  refuseUnstorableText(fields, ['body']);
   return { buf, name: part.filename, fields };
 }
