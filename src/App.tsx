@@ -1,17 +1,20 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, use, type ComponentType } from 'react';
 import { BrowserRouter, Route } from 'react-router';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { plugins } from './plugins/index.ts';
 import type { AppResource, AppRoute } from './plugins/types.ts';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
-import { i18nProvider } from './providers/i18nProvider.ts';
+import { createI18nProvider } from './providers/i18nProvider.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { AppNotification } from './layout/AppNotification.tsx';
 import { GuardedPage } from './layout/GuardedPage.tsx';
 import { LoadingOverlay } from './layout/LoadingOverlay.tsx';
 import { RedirectKeepingQuery } from './layout/RedirectKeepingQuery.tsx';
 import { theme } from './layout/theme.ts';
+
+/** Started once at load; English users wait for their catalogue, German ones get it at once. */
+const i18nProviderReady = createI18nProvider();
 
 const routes = plugins.flatMap((p) => p.routes ?? []);
 const resources = plugins.flatMap((p) => p.resources ?? []);
@@ -45,6 +48,15 @@ function guarded(resource: AppResource, View: ComponentType | undefined) {
 const UnknownPath = () => <RedirectKeepingQuery to="/register" />;
 
 export function App() {
+  return (
+    <Suspense fallback={null}>
+      <Shell />
+    </Suspense>
+  );
+}
+
+function Shell() {
+  const i18nProvider = use(i18nProviderReady);
   return (
     <BrowserRouter>
       <Admin
