@@ -8,6 +8,7 @@ const jsonServer = require('json-server');
 const { authenticate } = require('./auth.cjs');
 const { contractRoutes } = require('./contract.cjs');
 const { historyRoutes, chatFilterToJsonServer } = require('./history.cjs');
+const { privacyRoutes } = require('./privacy.cjs');
 const { toJsonServerQuery, render } = require('./dialect.cjs');
 const { errorHandler, notFound, MockError } = require('./errors.cjs');
 
@@ -76,6 +77,8 @@ function createMockApp(opts) {
   app.use('/api/v1/public', (req, res, next) => next(notFound('Route')));
   app.use('/api/v1', authenticate(db, { trialDays: opts.trialDays ?? 14 }));
   app.use('/api/v1', contractRoutes(db, { publicUrl: opts.publicUrl }));
+  // Before the history routes: chats/visitor-data/… is not a chat id.
+  app.use('/api/v1', privacyRoutes(db));
   app.use('/api/v1', historyRoutes(db));
 
   // Plain CRUD of the training/history resources, scoped to the caller's chatbots like the real server.

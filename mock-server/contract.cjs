@@ -234,4 +234,4 @@ function contractRoutes(db, { publicUrl }) {
   return r;
 }
 
-module.exports = { contractRoutes, SCREENSHOT };
+module.exports = { wrap, contractRoutes, SCREENSHOT };

@@ -12,6 +12,7 @@ interface Customer {
   token: string;
   userId: string;
   organizationId: string;
+  email: string;
 }
 interface Target {
   base: string;
@@ -28,16 +29,17 @@ beforeAll(async () => {
   targets['real server'] = {
     base: real.url,
     newCustomer: async () => {
-      const { token, user } = await real.createUser();
-      return { token, userId: user.id, organizationId: user.organization_id };
+      const { token, user, email } = await real.createUser();
+      return { token, userId: user.id, organizationId: user.organization_id, email };
     },
   };
   targets['mock server'] = {
     base: mock.base,
     newCustomer: async () => {
-      const token = fakeJwt({ sub: `c${Math.random().toString(36).slice(2, 10)}@example.test` });
+      const email = `c${Math.random().toString(36).slice(2, 10)}@example.test`;
+      const token = fakeJwt({ sub: email });
       const me = await call(mock.base, 'GET', '/api/v1/users/lookup', { token });
-      return { token, userId: me.json.user.id, organizationId: me.json.user.organization.id };
+      return { token, userId: me.json.user.id, organizationId: me.json.user.organization.id, email };
     },
   };
 }, 60_000);
@@ -133,5 +135,61 @@ describe.each(['real server', 'mock server'] as const)('the API contract on the 
     // Another customer's chatbot in a filter is not found.
     const other = await t().newCustomer();
     expect((await api('GET', `/api/v1/qna?filter=${filter}`, { token: other.token })).status).toBe(404);
+  });
+
+  it('privacy settings: 12 months by default, 1–12 accepted, another customer\'s chatbot 404', async () => {
+    const c = await t().newCustomer();
+    const bot = (await api('POST', '/api/v1/chatbots', { token: c.token, body: { organizationId: c.organizationId, url: '127.0.0.1:1', lang: 'de' } })).json;
+    const path = `/api/v1/privacy-settings/${bot.id}`;
+    expect((await api('GET', path, { token: c.token })).json).toEqual({ id: bot.id, chatbotId: bot.id, retentionMonths: 12 });
+    const set = await api('PUT', path, { token: c.token, body: { retentionMonths: 3 } });
+    expect(set.status).toBe(200);
+    expect(set.json).toEqual({ id: bot.id, chatbotId: bot.id, retentionMonths: 3 });
+    expect((await api('GET', path, { token: c.token })).json.retentionMonths).toBe(3);
+    for (const retentionMonths of [0, 13, 'six']) {
+      const bad = await api('PUT', path, { token: c.token, body: { retentionMonths } });
+      expect(bad.status, String(retentionMonths)).toBe(400);
+      expect(bad.json.error).toBe('ValidationFailed');
+    }
+    const other = await t().newCustomer();
+    expect((await api('GET', path, { token: other.token })).status).toBe(404);
+    expect((await api('PUT', path, { token: other.token, body: { retentionMonths: 1 } })).status).toBe(404);
+  });
+
+  it('a visitor\'s data: the selector validated; an unknown chat or address 404; another customer\'s chatbot 404', async () => {
+    const c = await t().newCustomer();
+    const bot = (await api('POST', '/api/v1/chatbots', { token: c.token, body: { organizationId: c.organizationId, url: '127.0.0.1:1', lang: 'de' } })).json;
+    const other = await t().newCustomer();
+    for (const action of ['export', 'delete']) {
+      const path = `/api/v1/chats/visitor-data/${action}`;
+      for (const body of [{ chatbotId: bot.id }, { chatbotId: bot.id, email: 'no address' }, { chatbotId: bot.id, chatId: 'x' }, { chatbotId: bot.id, email: 'a@example.test', extra: 1 }]) {
+        const bad = await api('POST', path, { token: c.token, body });
+        expect(bad.status, `${action} ${JSON.stringify(body)}`).toBe(400);
+        expect(bad.json.error).toBe('ValidationFailed');
+      }
+      const unknownChat = await api('POST', path, { token: c.token, body: { chatbotId: bot.id, chatId: '8f14e45f-ceea-467f-a0e6-1a2b3c4d5e6f' } });
+      expect(unknownChat.status).toBe(404);
+      expect(unknownChat.json.error).toBe('NotFound');
+      expect((await api('POST', path, { token: c.token, body: { chatbotId: bot.id, email: 'nobody@example.test' } })).status).toBe(404);
+      expect((await api('POST', path, { token: other.token, body: { chatbotId: bot.id, email: 'nobody@example.test' } })).status).toBe(404);
+    }
+  });
+
+  it('the account: exported as a JSON attachment; deleted only with its own e-mail address typed again (202)', async () => {
+    const c = await t().newCustomer();
+    const exported = await api('GET', '/api/v1/account/export', { token: c.token });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="account-.*\.json"$/);
+    expect(exported.json.organization.id).toBe(c.organizationId);
+    expect(exported.json.users.map((u: { id: string }) => u.id)).toEqual([c.userId]);
+    expect(Array.isArray(exported.json.chats)).toBe(true);
+    const wrong = await api('POST', '/api/v1/account/delete', { token: c.token, body: { email: 'someone-else@example.test' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json).toMatchObject({ error: 'ValidationFailed', details: [{ path: 'email' }] });
+    expect((await api('POST', '/api/v1/account/delete', { token: c.token, body: {} })).json.error).toBe('ValidationFailed');
+    const deleted = await api('POST', '/api/v1/account/delete', { token: c.token, body: { email: c.email.toUpperCase() } });
+    expect(deleted.status).toBe(202);
+    expect(Object.keys(deleted.json)).toEqual(['deletionRequestedAt']);
+    expect(Number.isNaN(Date.parse(deleted.json.deletionRequestedAt))).toBe(false);
   });
 });
