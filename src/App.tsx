@@ -1,11 +1,12 @@
 import { Suspense, use, type ComponentType } from 'react';
 import { BrowserRouter, Route } from 'react-router';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
 import { plugins } from './plugins/index.ts';
 import type { AppResource, AppRoute } from './plugins/types.ts';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
 import { createI18nProvider } from './providers/i18nProvider.ts';
+import { AdminShell } from './layout/AdminShell.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { AppNotification } from './layout/AppNotification.tsx';
 import { GuardedPage } from './layout/GuardedPage.tsx';
@@ -59,7 +60,7 @@ function Shell() {
   const i18nProvider = use(i18nProviderReady);
   return (
     <BrowserRouter>
-      <Admin
+      <AdminShell
         title="Chatbot Studio"
         dataProvider={dataProvider}
         authProvider={authProvider}
@@ -67,7 +68,6 @@ function Shell() {
         layout={AppLayout}
         notification={AppNotification}
         catchAll={UnknownPath}
-        loginPage={false}
         theme={theme}
         disableTelemetry
       >
@@ -86,7 +86,7 @@ function Shell() {
             options={r.options}
           />
         ))}
-      </Admin>
+      </AdminShell>
     </BrowserRouter>
   );
 }
