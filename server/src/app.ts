@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { proxyTrust, type Config } from './config.ts';
@@ -36,6 +36,13 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     trustProxy: config.TRUST_PROXY === false ? false : proxyTrust(config.TRUST_PROXY),
     // Node's own 'Connection: close' handling lets graceful shutdown finish in-flight requests.
     forceCloseConnections: 'idle',
+    // The router's own refusals (a path that is not UTF-8, a segment longer than any id) name nothing: a 404 in
+    // the API's error shape, not fastify's.
+    frameworkErrors: (err, _req, reply) => {
+      const send = reply as unknown as FastifyReply; // its generic route types do not fit a reply before routing
+      if (err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH') send.status(404).send({ error: 'NotFound', message: 'Route not found' });
+      else send.status(err.statusCode ?? 400).send({ error: 'Unknown', message: err.message });
+    },
   });
 
   const issuer = config.OIDC_ISSUER ?? `${config.publicUrl}/oidc`;
