@@ -114,6 +114,8 @@ async function seedTenant(mark: string): Promise<Tenant> {
      values ($1, $2, $3, 'de', $4, '/a', $5, $5, 20)`,
     [...ids, website, `https://${mark}.example.test/a`, `${mark} page`],
   );
+  const scrapeJob = await one("insert into scrape_jobs (organization_id, chatbot_id, website_id, lang, type, status) values ($1, $2, $3, 'de', 'spider', 'completed')", [...ids, website]);
+  await s.db.query("insert into scrape_job_pages (job_id, url, outcome) values ($1, $2, 'added')", [scrapeJob, `https://${mark}.example.test/a`]);
   return {
     user: u.user.id,
     organization: org,
@@ -129,18 +131,22 @@ async function seedTenant(mark: string): Promise<Tenant> {
     qna: await one("insert into qna (organization_id, chatbot_id, lang, question, answer) values ($1, $2, 'de', $3, $3)", [...ids, `${mark} question?`]),
     contact: await one("insert into contacts (organization_id, chatbot_id, name, email, phone, department) values ($1, $2, $3, $4, '+49 30 123456', 'Sales')", [...ids, `${mark} contact`, `${mark}-contact@example.test`]),
     schedule: await one("insert into training_schedules (organization_id, chatbot_id, website_id, lang, url, cron) values ($1, $2, $3, 'de', $4, '0 0 1 1 *')", [...ids, website, `https://${mark}.example.test`]),
-    scrapeJob: await one("insert into scrape_jobs (organization_id, chatbot_id, website_id, lang, type, status) values ($1, $2, $3, 'de', 'spider', 'completed')", [...ids, website]),
+    scrapeJob,
     message: await one('insert into messages (organization_id, chatbot_id, chat_id, question, answer) values ($1, $2, $3, $4, $4)', [...ids, chat, `${mark} message`]),
   };
 }
 
-/** Every row of B's, table by table: rows naming B's organization, or (where a table has none) B's chatbot. */
+/** Every row of B's, table by table: rows naming B's organization, or (where a table has none) B's chatbot or B's parent row. */
 async function snapshotOf(t: Tenant): Promise<Record<string, string>> {
   const columns = await s.db.query<{ table_name: string; column_name: string }>(
     `select table_name, column_name from information_schema.columns
       where table_schema = 'public' and column_name in ('organization_id', 'chatbot_id') order by table_name, column_name desc`,
   );
-  const scope = new Map<string, string>([['organizations', 'id = $1']]);
+  // Tables reached only through a parent row: a scrape job's pages.
+  const scope = new Map<string, string>([
+    ['organizations', 'id = $1'],
+    ['scrape_job_pages', 'job_id in (select id from scrape_jobs where organization_id = $1)'],
+  ]);
   for (const c of columns.rows)
     if (!scope.has(c.table_name)) scope.set(c.table_name, c.column_name === 'organization_id' ? 'organization_id = $1' : 'chatbot_id = $2');
   const snapshot: Record<string, string> = {};
