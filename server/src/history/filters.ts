@@ -2,32 +2,10 @@
  * The history screen's filters, turned into one parameterised WHERE clause. The same filters drive the
  * list, the counts per category and the CSV export, so what a support person sees is what they export.
  */
-import { z } from 'zod';
+import type { ChatFilter } from '../../../contract/api/history.ts';
 
-export const CATEGORIES = ['general', 'contact', 'hr'] as const;
-export type Category = (typeof CATEGORIES)[number];
-
-const instant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'not a chat id');
-
-export const chatFilterSchema = z
-  .object({
-    chatbotId: z.string().min(1),
-    lang: z.string().min(2).max(10).optional(),
-    category: z.enum(CATEGORIES).optional(),
-    read: z.boolean().optional(),
-    favorite: z.boolean().optional(),
-    /** Chats started at or after this instant (the dashboard sends the start of the chosen local day). */
-    from: instant.optional(),
-    /** Chats started before this instant (the dashboard sends the start of the day after the chosen one). */
-    to: instant.optional(),
-    /** Words that must all occur (as word beginnings) in a question or answer of the chat. */
-    q: z.string().trim().max(200).optional(),
-    id: z.array(uuid).max(1000).optional(),
-  })
-  .refine((f) => !f.from || !f.to || Date.parse(f.from) < Date.parse(f.to), { path: ['to'], message: 'must be after from' });
-
-export type ChatFilter = z.infer<typeof chatFilterSchema>;
+// The schema lives in contract/; re-exported for the server's modules that take it from here.
+export { CATEGORIES, chatFilterSchema, type Category, type ChatFilter } from '../../../contract/api/history.ts';
 
 /**
  * A prefix query for PostgreSQL full text ('simple' configuration, like messages.search): every word

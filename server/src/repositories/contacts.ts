@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.ts';
 import { containsPattern, type ListPage } from './listing.ts';
+import type { ContactFields } from '../../../contract/contacts.ts';
 
 export interface ContactRow {
   id: string;
@@ -22,15 +23,6 @@ export interface ContactFilter {
   department?: string;
   q?: string;
   id?: string[];
-}
-
-interface ContactFields {
-  name: string;
-  email: string;
-  phone: string;
-  department: string;
-  isDefault: boolean;
-  overridesId: string | null;
 }
 
 /** Handover contacts of one chatbot. Callers have already checked that the chatbot (or contact) is the caller's. */

@@ -2,12 +2,11 @@
  * What the widget's public API does: the config a visitor's widget needs, starting a chat,
  * answering a message (quota, answer engine, recording), and taking a lead.
  */
-import { z } from 'zod';
+import { leadBody, sendMessageBody, startChatBody } from '../../../contract/api/widget.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, badRequest, notFound, parse } from '../errors.ts';
 import { LEAD_EMAIL_RE } from '../../../contract/lead.ts';
 import { isValidPhone } from '../../../contract/phone.ts';
-import { CONSENT_TEXT_MAX_CHARS } from '../../../contract/privacy.ts';
 import { chatbotLanguages, pickLanguage, requirePublicChatbot, type ChatbotAccess } from './access.ts';
 import { answerQuestion } from './answer.ts';
 import { refuseUnstorableText } from '../services/users.ts';
@@ -18,18 +17,8 @@ import { LEAD_FIELDS, applyPlan, type LeadField, type UiConfig } from './uiConfi
 import { uiConfigRepo } from './uiConfigRepo.ts';
 import { visitorText } from './visitorTexts.ts';
 
-export const startChatBody = z.strictObject({
-  lang: z.string().trim().min(1).max(10).optional(),
-  visitorId: z.string().trim().min(8).max(64).regex(/^[\w-]+$/).optional(),
-  source: z.enum(['widget', 'demo']).default('widget'),
-});
-
-export const leadBody = z.strictObject({
-  ...Object.fromEntries(LEAD_FIELDS.map((f) => [f, z.string().trim().max(200).optional()])),
-  consent: z.literal(true, { error: 'consent is required' }),
-  // The consent text the form showed, stored as proof of consent; a widget that does not send it gets the configured text.
-  consentText: z.string().trim().min(1).max(CONSENT_TEXT_MAX_CHARS).optional(),
-}) as z.ZodType<Partial<Record<LeadField, string>> & { consent: true; consentText?: string }>;
+// The bodies' schemas live in contract/; re-exported for the routes that take them from here.
+export { leadBody, startChatBody };
 
 let cachedLlm: { key: string; client: LlmClient } | null = null;
 function llmFor(config: AppContext['config']) {
@@ -92,7 +81,7 @@ export async function sendMessage(
   const max = ctx.config.WIDGET_MAX_MESSAGE_CHARS;
   // Refused before the message counts against the quota: PostgreSQL cannot store NUL characters.
   refuseUnstorableText(body);
-  const { text } = parse(z.strictObject({ text: z.string().trim().min(1).max(max) }), body);
+  const { text } = parse(sendMessageBody(max), body);
   const bot = await requirePublicChatbot(ctx.db, chatbotId);
   const chat = await requireChat(ctx, bot, chatId);
   if (!(await conversationsRepo.consumeMessage(ctx.db, bot.organization_id, bot.monthly_messages)))

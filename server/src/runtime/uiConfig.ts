@@ -1,65 +1,14 @@
 /**
- * The widget's UI configuration: its schema (shared with the dashboard's forms), the
- * default texts per language, and the plan rules (styling, contact collection, branding).
+ * The widget's UI configuration on the server: the default texts per language and the plan rules
+ * (styling, contact collection, branding). Its schema is contract/api/uiConfig.ts.
  */
-import { z } from 'zod';
 import { LEAD_FIELDS, type LeadField } from '../../../contract/lead.ts';
-import { isCssColor } from './cssColor.ts';
+import type { UiConfig, UiConfigPatch } from '../../../contract/api/uiConfig.ts';
 
-// Re-exported: the schemas below are built over the contract's fields, and the server's modules take them from here.
+// Re-exported: the schemas live in contract/, and the server's modules take them (and the lead fields) from here.
 export { LEAD_FIELDS, type LeadField };
-
-export const MAX_RECOMMENDED_MESSAGES = 6;
-
-const color = z.string().trim().max(64).refine(isCssColor, 'invalid CSS color');
-const text = (max: number) => z.string().trim().max(max);
-
-export const leadFieldSchema = z.strictObject({
-  enabled: z.boolean(),
-  required: z.boolean(),
-  description: text(200),
-});
-
-export const colorsSchema = z.strictObject({
-  header: color,
-  messages: color,
-  sendButton: color,
-  chatbotButton: color,
-  background: color,
-  text: color,
-});
-
-export const uiConfigSchema = z.strictObject({
-  title: text(60).min(1),
-  introHeading: text(120),
-  subHeading: text(240),
-  startMessage: text(1000),
-  placeholderText: text(120),
-  chatbotToggleText: text(40),
-  recommendedMessages: z.array(text(120).min(1)).max(MAX_RECOMMENDED_MESSAGES),
-  theme: z.enum(['light', 'dark']),
-  rounding: z.enum(['round', 'rounded', 'none']),
-  chatbotToggleStyle: z.enum(['icon', 'iconAndText']),
-  position: z.enum(['top', 'middle', 'bottom']),
-  showPoweredBy: z.boolean(),
-  colors: colorsSchema,
-  collectContacts: z.boolean(),
-  consentText: text(1000),
-  leadForm: z.strictObject(Object.fromEntries(LEAD_FIELDS.map((f) => [f, leadFieldSchema])) as Record<LeadField, typeof leadFieldSchema>),
-  leadFormTriggerCount: z.number().int().min(0).max(50),
-});
-export type UiConfig = z.infer<typeof uiConfigSchema>;
-
-/** PUT body: any subset of the fields; colors and lead form fields may be given one by one. */
-export const uiConfigPatchSchema = uiConfigSchema
-  .extend({
-    colors: colorsSchema.partial(),
-    leadForm: z.strictObject(
-      Object.fromEntries(LEAD_FIELDS.map((f) => [f, leadFieldSchema.partial()])) as Record<LeadField, ReturnType<typeof leadFieldSchema.partial>>,
-    ).partial(),
-  })
-  .partial();
-export type UiConfigPatch = z.infer<typeof uiConfigPatchSchema>;
+export { MAX_RECOMMENDED_MESSAGES } from '../../../contract/uiConfig.ts';
+export { colorsSchema, leadFieldSchema, uiConfigPatchSchema, uiConfigSchema, type UiConfig, type UiConfigPatch } from '../../../contract/api/uiConfig.ts';
 
 export const STYLING_KEYS = ['theme', 'rounding', 'chatbotToggleStyle', 'position', 'colors'] as const;
 export const CONTACT_KEYS = ['collectContacts', 'consentText', 'leadForm', 'leadFormTriggerCount'] as const;

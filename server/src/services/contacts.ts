@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db, Queryable } from '../db/index.ts';
-import { isValidPhone } from '../../../contract/phone.ts';
+import { contactFields } from '../../../contract/api/contacts.ts';
 import { chatbotsRepo } from '../repositories/chatbots.ts';
 import type { UserRow } from '../repositories/users.ts';
 import { baseLang } from '../training/lang.ts';
@@ -13,15 +13,8 @@ export interface HandoverContact {
   department: string;
 }
 
-/** The fields of a handover contact (the contact form's rule: name, valid email, valid phone, department required). */
-export const contactFields = {
-  name: z.string().trim().min(1, 'required').max(200),
-  email: z.email('invalid email').max(320),
-  phone: z.string().trim().refine(isValidPhone, 'invalid phone'),
-  department: z.string().trim().min(1, 'required').max(200),
-  isDefault: z.boolean().optional(),
-  overridesId: z.uuid().nullable().optional(),
-};
+// The schema lives in contract/; re-exported for the routes that take it from here.
+export { contactFields };
 const contactDraft = z.object({ name: contactFields.name, email: contactFields.email, phone: contactFields.phone, department: contactFields.department });
 
 /**

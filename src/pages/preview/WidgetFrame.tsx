@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, CircularProgress, type SxProps } from '@mui/material';
-import type { UiConfig } from '../../../server/src/runtime/uiConfig.ts';
+import type { UiConfig } from '../../../contract/api/uiConfig.ts';
 import { dispatchInFrame, frameDocument } from './widgetFrameDocument.ts';
 
 interface Props {

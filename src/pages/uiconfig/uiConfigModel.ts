@@ -1,33 +1,16 @@
 /**
- * The widget's UI configuration as the dashboard edits it. The type is the server's (type-only import, so
- * zod stays out of the bundle); the lead fields come from contract/; the other constants mirror
- * server/src/runtime/uiConfig.ts (a unit test checks they agree).
+ * The widget's UI configuration as the dashboard edits it. The type and the limits are the contract's
+ * (type-only import of the schema, so zod stays out of the bundle).
  */
-import type { UiConfig } from '../../../server/src/runtime/uiConfig.ts';
+import type { UiConfig } from '../../../contract/api/uiConfig.ts';
 import { isCssColor } from '../../../server/src/runtime/cssColor.ts';
 import { LEAD_FIELDS, type LeadField } from '../../../contract/lead.ts';
+import { COLOR_KEYS as CONTRACT_COLOR_KEYS, MAX_RECOMMENDED_MESSAGES, TEXT_LIMITS, TRIGGER_COUNT_MAX, type ColorKey } from '../../../contract/uiConfig.ts';
 
-export type { UiConfig };
-export { LEAD_FIELDS, type LeadField };
-export type ColorKey = keyof UiConfig['colors'];
-
-export const COLOR_KEYS: ColorKey[] = ['header', 'messages', 'sendButton', 'chatbotButton', 'background', 'text'];
-export const MAX_RECOMMENDED_MESSAGES = 6;
-
-/** Length limits of the text fields (the server refuses longer ones). */
-export const TEXT_LIMITS = {
-  title: 60,
-  introHeading: 120,
-  subHeading: 240,
-  startMessage: 1000,
-  placeholderText: 120,
-  chatbotToggleText: 40,
-  recommendedMessage: 120,
-  consentText: 1000,
-  leadDescription: 200,
-} as const;
-
-export const TRIGGER_COUNT_MAX = 50;
+export type { UiConfig, ColorKey };
+export { LEAD_FIELDS, type LeadField, MAX_RECOMMENDED_MESSAGES, TEXT_LIMITS, TRIGGER_COUNT_MAX };
+/** A copy the form may order as it likes. */
+export const COLOR_KEYS: ColorKey[] = [...CONTRACT_COLOR_KEYS];
 
 export interface UiConfigRecord {
   id: string;

@@ -1,8 +1,9 @@
 import type { LeadField } from '../../../contract/lead.ts';
 import type { AnswerSource } from '../../../contract/answerSource.ts';
+import type { Category } from '../../../contract/api/history.ts';
 
 /** The chat history's records as the API sends them (server/src/history/service.ts). */
-export type ChatCategory = 'general' | 'contact' | 'hr';
+export type ChatCategory = Category;
 
 export type { AnswerSource };
 

@@ -1,0 +1,23 @@
+/**
+ * Bodies of the widget's public API (start a chat, send a message, leave contact details). The widget
+ * itself bundles only the zod-free rules of contract/widget.ts and contract/lead.ts.
+ */
+import { z } from 'zod';
+import { LEAD_FIELDS, type LeadField } from '../lead.ts';
+import { CONSENT_TEXT_MAX_CHARS } from '../privacy.ts';
+
+export const startChatBody = z.strictObject({
+  lang: z.string().trim().min(1).max(10).optional(),
+  visitorId: z.string().trim().min(8).max(64).regex(/^[\w-]+$/).optional(),
+  source: z.enum(['widget', 'demo']).default('widget'),
+});
+
+/** A visitor's message; the longest allowed is configured (WIDGET_MAX_MESSAGE_CHARS), so the schema takes it. */
+export const sendMessageBody = (maxChars: number) => z.strictObject({ text: z.string().trim().min(1).max(maxChars) });
+
+export const leadBody = z.strictObject({
+  ...Object.fromEntries(LEAD_FIELDS.map((f) => [f, z.string().trim().max(200).optional()])),
+  consent: z.literal(true, { error: 'consent is required' }),
+  // The consent text the form showed, stored as proof of consent; a widget that does not send it gets the configured text.
+  consentText: z.string().trim().min(1).max(CONSENT_TEXT_MAX_CHARS).optional(),
+}) as z.ZodType<Partial<Record<LeadField, string>> & { consent: true; consentText?: string }>;
