@@ -4,6 +4,8 @@
  */
 export const LEAD_FIELDS = ['name', 'firstName', 'lastName', 'email', 'phoneNumber', 'address', 'streetNumber', 'zip', 'city', 'country'] as const;
 export type LeadField = (typeof LEAD_FIELDS)[number];
+/** The longest value of one lead field (after trimming). */
+export const LEAD_VALUE_MAX_CHARS = 200;
 
 /** Deliberately loose (something@something.tld): the customer contacts the visitor, a typo shows then. */
 export const LEAD_EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

@@ -3,7 +3,7 @@
  * itself bundles only the zod-free rules of contract/widget.ts and contract/lead.ts.
  */
 import { z } from 'zod';
-import { LEAD_FIELDS, type LeadField } from '../lead.ts';
+import { LEAD_FIELDS, LEAD_VALUE_MAX_CHARS, type LeadField } from '../lead.ts';
 import { CONSENT_TEXT_MAX_CHARS } from '../privacy.ts';
 
 export const startChatBody = z.strictObject({
@@ -16,7 +16,7 @@ export const startChatBody = z.strictObject({
 export const sendMessageBody = (maxChars: number) => z.strictObject({ text: z.string().trim().min(1).max(maxChars) });
 
 export const leadBody = z.strictObject({
-  ...Object.fromEntries(LEAD_FIELDS.map((f) => [f, z.string().trim().max(200).optional()])),
+  ...Object.fromEntries(LEAD_FIELDS.map((f) => [f, z.string().trim().max(LEAD_VALUE_MAX_CHARS).optional()])),
   consent: z.literal(true, { error: 'consent is required' }),
   // The consent text the form showed, stored as proof of consent; a widget that does not send it gets the configured text.
   consentText: z.string().trim().min(1).max(CONSENT_TEXT_MAX_CHARS).optional(),
