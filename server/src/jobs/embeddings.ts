@@ -10,6 +10,8 @@
  */
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
+import { chatbotsRepo } from '../repositories/chatbots.ts';
+import { passageEmbeddingsRepo } from '../repositories/passageEmbeddings.ts';
 import { createEmbeddingsClient, EMBED_BATCH, isEmbeddingsConfigured, type EmbeddingsClient } from '../services/embeddings.ts';
 import type { Jobs } from './boss.ts';
 
@@ -66,42 +68,25 @@ export async function embedMissing(db: Db, client: EmbeddingsClient, chatbotId: 
   let after = '0';
   try {
     for (;;) {
-      const r = await db.query<{ id: string; heading: string; text: string }>(
-        `select p.id::text as id, p.heading, p.text from passages p
-          where p.chatbot_id = $1 and p.id > $3::bigint
-            and not exists (select 1 from passage_embeddings e where e.passage_id = p.id and e.model = $2)
-          order by p.id limit $4`,
-        [chatbotId, client.model, after, EMBED_BATCH],
-      );
-      if (!r.rows.length) break;
-      after = r.rows[r.rows.length - 1].id;
-      const vectors = await client.embed(r.rows.map(embeddingInput));
-      // The passage's own chatbot is copied; a passage deleted meanwhile (a recrawl) is skipped.
-      const ins = await db.query(
-        `insert into passage_embeddings (passage_id, chatbot_id, model, embedding)
-         select p.id, p.chatbot_id, $1, x.embedding::real[]
-           from unnest($2::bigint[], $3::text[]) as x(id, embedding) join passages p on p.id = x.id
-         on conflict (passage_id) do update set chatbot_id = excluded.chatbot_id, model = excluded.model, embedding = excluded.embedding`,
-        [client.model, r.rows.map((p) => p.id), vectors.map((v) => `{${v.join(',')}}`)],
-      );
-      written += ins.rowCount;
+      const batch = await passageEmbeddingsRepo.passagesWithout(db, chatbotId, client.model, after, EMBED_BATCH);
+      if (!batch.length) break;
+      after = batch[batch.length - 1].id;
+      const vectors = await client.embed(batch.map(embeddingInput));
+      written += await passageEmbeddingsRepo.upsert(db, client.model, batch.map((p) => p.id), vectors.map((v) => `{${v.join(',')}}`));
     }
   } finally {
-    if (written) await db.query('update chatbots set index_version = index_version + 1 where id = $1', [chatbotId]);
+    if (written) await chatbotsRepo.bumpIndexVersion(db, chatbotId);
   }
   return written;
 }
 
 /** Queues every chatbot that has passages without a vector of the configured model. */
 export async function queueMissingEmbeddings(ctx: Ctx): Promise<number> {
-  if (!isEmbeddingsConfigured(ctx.config)) return 0;
-  const r = await ctx.db.query<{ id: string }>(
-    `select distinct p.chatbot_id::text as id from passages p
-      where not exists (select 1 from passage_embeddings e where e.passage_id = p.id and e.model = $1)`,
-    [ctx.config.EMBEDDINGS_MODEL],
-  );
-  for (const row of r.rows) await queueEmbeddings(ctx, row.id);
-  return r.rows.length;
+  const model = ctx.config.EMBEDDINGS_MODEL;
+  if (!isEmbeddingsConfigured(ctx.config) || !model) return 0;
+  const chatbotIds = await passageEmbeddingsRepo.chatbotsMissing(ctx.db, model);
+  for (const id of chatbotIds) await queueEmbeddings(ctx, id);
+  return chatbotIds.length;
 }
 
 /** The embeddings job and its hourly sweep; nothing is registered when embeddings are off. */

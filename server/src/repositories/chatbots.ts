@@ -18,6 +18,10 @@ export const chatbotsRepo = {
     const r = await db.query<ChatbotRow>('select * from chatbots where id = $1 and organization_id = $2', [id, organizationId]);
     return r.rows[0] ?? null;
   },
+  /** Locks the chatbot's row until the transaction ends: serialises check-then-write changes of one chatbot. */
+  async lock(tx: Queryable, id: string) {
+    await tx.query('select id from chatbots where id = $1 for update', [id]);
+  },
   async byId(db: Queryable, id: string) {
     if (!isUuid(id)) return null;
     return (await db.query<ChatbotRow>('select * from chatbots where id = $1', [id])).rows[0] ?? null;
@@ -36,6 +40,10 @@ export const chatbotsRepo = {
   },
   async setInitialSetup(db: Queryable, id: string, status: ChatbotRow['initial_setup'], progress: Record<string, unknown>) {
     await db.query('update chatbots set initial_setup = $2, initial_setup_progress = $3::jsonb where id = $1', [id, status, JSON.stringify(progress)]);
+  },
+  /** Tells answer processes to reload the chatbot's index (its passages or vectors changed). */
+  async bumpIndexVersion(db: Queryable, id: string) {
+    await db.query('update chatbots set index_version = index_version + 1 where id = $1', [id]);
   },
   /** Keeps the chatbot's own lang equal to its default language. */
   async setLang(db: Queryable, id: string, lang: string) {

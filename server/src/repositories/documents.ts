@@ -26,4 +26,19 @@ export const documentsRepo = {
     const rows = await db.query<DocumentRow>(`select * from documents where ${where} order by ${page.orderBy}, id limit ${page.limit} offset ${page.offset}`, params);
     return { total, rows: rows.rows };
   },
+  async create(
+    db: Queryable,
+    d: { id: string; organizationId: string; chatbotId: string; lang: string; name: string; type: string; size: number; characters: number; storageKey: string; sourceUrl: string | null },
+  ) {
+    const r = await db.query<DocumentRow>(
+      `insert into documents (id, organization_id, chatbot_id, lang, name, type, size, characters, storage_key, source_url)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
+      [d.id, d.organizationId, d.chatbotId, d.lang, d.name, d.type, d.size, d.characters, d.storageKey, d.sourceUrl],
+    );
+    return r.rows[0];
+  },
+  /** The row only: its file and passages are the caller's (training/documents.ts). */
+  async remove(db: Queryable, id: string) {
+    await db.query('delete from documents where id = $1', [id]);
+  },
 };

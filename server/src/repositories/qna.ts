@@ -72,4 +72,17 @@ export const qnaRepo = {
   async remove(db: Queryable, id: string) {
     await db.query('delete from qna where id = $1', [id]);
   },
+  async questionsOf(db: Queryable, chatbotId: string, lang: string) {
+    return (await db.query<{ question: string }>('select question from qna where chatbot_id = $1 and lang = $2', [chatbotId, lang])).rows.map((r) => r.question);
+  },
+  /** Inserts the pairs in their order and returns their ids in that order. */
+  async createMany(db: Queryable, bot: { organizationId: string; chatbotId: string; lang: string }, pairs: { question: string; answer: string }[]) {
+    const r = await db.query<{ id: string }>(
+      `insert into qna (organization_id, chatbot_id, lang, question, answer)
+       select $1, $2, $3, x.q, x.a from unnest($4::text[], $5::text[]) with ordinality as x(q, a, n) order by x.n
+       returning id`,
+      [bot.organizationId, bot.chatbotId, bot.lang, pairs.map((t) => t.question), pairs.map((t) => t.answer)],
+    );
+    return r.rows.map((x) => x.id);
+  },
 };

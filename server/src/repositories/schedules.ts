@@ -54,4 +54,30 @@ export const schedulesRepo = {
   async remove(db: Queryable, id: string) {
     await db.query('delete from training_schedules where id = $1', [id]);
   },
+  async byId(db: Queryable, id: string) {
+    return (await db.query<ScheduleRow>('select * from training_schedules where id = $1', [id])).rows[0];
+  },
+  /** Active schedules due at `now`, the longest overdue first (at most 100). */
+  async due(db: Queryable, now: string) {
+    const r = await db.query<ScheduleRow & { next_run_at: string }>(
+      `select * from training_schedules where status = 'active' and next_run_at <= $1 order by next_run_at limit 100`,
+      [now],
+    );
+    return r.rows;
+  },
+  /** Moves a still-due run on to `nextRunAt`; false when a concurrent dispatcher claimed it first. */
+  async claimRun(db: Queryable, id: string, now: string, nextRunAt: string | null) {
+    const r = await db.query(
+      `update training_schedules set next_run_at = $3 where id = $1 and status = 'active' and next_run_at <= $2`,
+      [id, now, nextRunAt],
+    );
+    return r.rowCount > 0;
+  },
+  async recordRun(db: Queryable, id: string, jobId: string) {
+    await db.query('update training_schedules set last_run_at = now(), last_job_id = $2 where id = $1', [id, jobId]);
+  },
+  /** Schedules of single pages follow their pages to another website (and its language). */
+  async moveWebpagesToWebsite(db: Queryable, website: { id: string; lang: string }, webpageIds: string[]) {
+    await db.query('update training_schedules set website_id = $1, lang = $2 where webpage_id = any($3::uuid[])', [website.id, website.lang, webpageIds]);
+  },
 };

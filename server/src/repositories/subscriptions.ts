@@ -36,4 +36,23 @@ export const subscriptionsRepo = {
     );
     return r.rows[0] ?? null;
   },
+  /** The training limits of the organization's plan (of the trial plan if it has no subscription). */
+  async trainingPlanOf(db: Queryable, organizationId: string) {
+    const r = await db.query<{ max_webpages: number; monthly_training_cycles: number }>(
+      `select p.max_webpages, p.monthly_training_cycles
+         from plans p
+         left join subscriptions s on s.plan_id = p.id and s.organization_id = $1
+        where s.organization_id is not null or p.id = 'trial'
+        order by (s.organization_id is null) limit 1`,
+      [organizationId],
+    );
+    return r.rows[0] ?? null;
+  },
+  async startTrial(db: Queryable, organizationId: string, trialDays: number) {
+    await db.query(
+      `insert into subscriptions(organization_id, plan_id, status, trial_ends_at)
+       values ($1, 'trial', 'trialing', now() + make_interval(days => $2))`,
+      [organizationId, trialDays],
+    );
+  },
 };

@@ -28,6 +28,21 @@ export const usersRepo = {
     if (!isUuid(id)) return null;
     return (await db.query<UserRow>('select * from users where id = $1', [id])).rows[0] ?? null;
   },
+  /** A new user; without a subject (a local account) it gets a random one until setSubjectToId. */
+  async create(
+    db: Queryable,
+    u: { organizationId: string; subject: string | null; email: string; passwordHash: string | null; isAdmin: boolean; firstName: string; lastName: string },
+  ) {
+    const r = await db.query<UserRow>(
+      `insert into users(organization_id, subject, email, password_hash, is_admin, first_name, last_name)
+       values ($1, coalesce($2, gen_random_uuid()::text), $3, $4, $5, $6, $7) returning *`,
+      [u.organizationId, u.subject, u.email, u.passwordHash, u.isAdmin, u.firstName, u.lastName],
+    );
+    return r.rows[0];
+  },
+  async setSubjectToId(db: Queryable, id: string) {
+    return (await db.query<UserRow>('update users set subject = id::text where id = $1 returning *', [id])).rows[0];
+  },
   async setAdmin(db: Queryable, email: string, isAdmin: boolean) {
     const r = await db.query<UserRow>('update users set is_admin = $2, updated_at = now() where lower(email) = lower($1) returning *', [email, isAdmin]);
     return r.rows[0] ?? null;

@@ -72,4 +72,70 @@ export const webpagesRepo = {
   async favoriteIdsOfWebsite(db: Queryable, websiteId: string) {
     return (await db.query<{ id: string }>('select id from webpages where website_id = $1 and favorite', [websiteId])).rows.map((p) => p.id);
   },
+  /** Distinct page URLs of the organization (a page is stored once per chatbot, whatever its language). */
+  async distinctUrlCount(db: Queryable, organizationId: string): Promise<number> {
+    const r = await db.query<{ n: number }>('select count(distinct url)::int as n from webpages where organization_id = $1', [organizationId]);
+    return r.rows[0].n;
+  },
+  /** The chatbot's pages stored under another website than `websiteId`, with that website's language. */
+  async ofOtherWebsites(db: Queryable, chatbotId: string, websiteId: string) {
+    const r = await db.query<{ id: string; url: string; lang: string; site_lang: string }>(
+      `select p.id, p.url, p.lang, w.lang as site_lang from webpages p join websites w on w.id = p.website_id
+        where p.chatbot_id = $1 and p.website_id <> $2`,
+      [chatbotId, websiteId],
+    );
+    return r.rows;
+  },
+  /** The urls of those of `ids` that are pages of the website, sorted. */
+  async urlsOfWebsite(db: Queryable, websiteId: string, ids: string[]) {
+    const r = await db.query<{ url: string }>('select url from webpages where website_id = $1 and id = any($2::uuid[]) order by url', [websiteId, ids]);
+    return r.rows.map((x) => x.url);
+  },
+  /** Deletes those of `ids` that are the organization's pages (rows only) and returns their ids. */
+  async removeInOrg(db: Queryable, organizationId: string, ids: string[]) {
+    const r = await db.query<{ id: string }>('delete from webpages where organization_id = $1 and id = any($2::uuid[]) returning id', [organizationId, ids]);
+    return r.rows.map((x) => x.id);
+  },
+  /** Every page of the chatbot with its content hash: what a crawl compares the pages it fetches with. */
+  async hashesOfChatbot(db: Queryable, chatbotId: string) {
+    const r = await db.query<{ id: string; url: string; content_hash: string | null; website_id: string; lang: string }>(
+      'select id, url, content_hash, website_id, lang from webpages where chatbot_id = $1',
+      [chatbotId],
+    );
+    return r.rows;
+  },
+  /** Stores a freshly trained page (new, or changed at the same url of the chatbot) and returns its id. */
+  async storeTrained(
+    db: Queryable,
+    p: { organizationId: string; chatbotId: string; websiteId: string; lang: string; url: string; path: string; title: string; text: string; contentHash: string },
+  ) {
+    const r = await db.query<{ id: string }>(
+      `insert into webpages (organization_id, chatbot_id, website_id, lang, url, path, title, text, characters, content_hash, last_trained)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())
+       on conflict (chatbot_id, url) do update set lang = excluded.lang, title = excluded.title, text = excluded.text,
+         characters = excluded.characters, content_hash = excluded.content_hash, last_trained = now()
+       returning id`,
+      [p.organizationId, p.chatbotId, p.websiteId, p.lang, p.url, p.path, p.title, p.text, p.text.length, p.contentHash],
+    );
+    return r.rows[0].id;
+  },
+  /** The page was fetched again and found unchanged: it counts as trained now. */
+  async markTrained(db: Queryable, id: string) {
+    await db.query('update webpages set last_trained = now() where id = $1', [id]);
+  },
+  async moveToWebsite(db: Queryable, websiteId: string, ids: string[]) {
+    await db.query('update webpages set website_id = $1 where id = any($2::uuid[])', [websiteId, ids]);
+  },
+  /** Marks every page of the website as being trained by the job. */
+  async markWebsiteInJob(db: Queryable, jobId: string, websiteId: string) {
+    await db.query('update webpages set training_job_id = $1 where website_id = $2', [jobId, websiteId]);
+  },
+  /** Marks the website's pages at `urls` as being trained by the job. */
+  async markUrlsInJob(db: Queryable, jobId: string, websiteId: string, urls: string[]) {
+    await db.query('update webpages set training_job_id = $1 where website_id = $2 and url = any($3::text[])', [jobId, websiteId, urls]);
+  },
+  /** The row only: its passages go with it in the caller's transaction. */
+  async remove(db: Queryable, id: string) {
+    await db.query('delete from webpages where id = $1', [id]);
+  },
 };

@@ -39,4 +39,26 @@ export const websitesRepo = {
     if (f.websiteId) where += ` and id = $${params.push(f.websiteId)}`;
     return (await db.query<{ id: string; domain: string }>(`select id, domain from websites where ${where} order by domain`, params)).rows;
   },
+  async ofChatbot(db: Queryable, chatbotId: string) {
+    return (await db.query<WebsiteRow>('select * from websites where chatbot_id = $1', [chatbotId])).rows;
+  },
+  async ofChatbotByAge(db: Queryable, chatbotId: string) {
+    return (await db.query<WebsiteRow>('select * from websites where chatbot_id = $1 order by created_at, id', [chatbotId])).rows;
+  },
+  async ofChatbotLanguage(db: Queryable, chatbotId: string, lang: string) {
+    return (await db.query<WebsiteRow>('select * from websites where chatbot_id = $1 and lang = $2', [chatbotId, lang])).rows;
+  },
+  async create(db: Queryable, w: { organizationId: string; chatbotId: string; lang: string; domain: string }) {
+    const r = await db.query<WebsiteRow>('insert into websites (organization_id, chatbot_id, lang, domain) values ($1, $2, $3, $4) returning *', [
+      w.organizationId, w.chatbotId, w.lang, w.domain,
+    ]);
+    return r.rows[0];
+  },
+  async domainAndLang(db: Queryable, id: string) {
+    return (await db.query<{ domain: string; lang: string }>('select domain, lang from websites where id = $1', [id])).rows[0];
+  },
+  /** The row only: its pages' passages go first in the caller's transaction. */
+  async remove(db: Queryable, id: string) {
+    await db.query('delete from websites where id = $1', [id]);
+  },
 };

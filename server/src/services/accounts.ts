@@ -1,6 +1,8 @@
 import type { Db } from '../db/index.ts';
 import { conflict } from '../errors.ts';
 import { assertAllowedPassword, hashPassword } from '../auth/password.ts';
+import { organizationsRepo } from '../repositories/organizations.ts';
+import { subscriptionsRepo } from '../repositories/subscriptions.ts';
 import { usersRepo, type UserRow } from '../repositories/users.ts';
 
 /**
@@ -17,23 +19,14 @@ export async function createAccount(
   if (await usersRepo.byEmail(db, email)) throw conflict('EmailTaken', 'Email address already registered');
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return db.transaction(async (tx) => {
-    const org = (await tx.query<{ id: string }>('insert into organizations(name) values ($1) returning id', [''])).rows[0];
-    const user = (
-      await tx.query<UserRow>(
-        `insert into users(organization_id, subject, email, password_hash, is_admin, first_name, last_name)
-         values ($1, coalesce($2, gen_random_uuid()::text), $3, $4, $5, $6, $7) returning *`,
-        [org.id, input.subject ?? null, email, passwordHash, !!input.isAdmin, input.firstName ?? '', input.lastName ?? ''],
-      )
-    ).rows[0];
+    const org = await organizationsRepo.create(tx);
+    const user = await usersRepo.create(tx, {
+      organizationId: org.id, subject: input.subject ?? null, email, passwordHash, isAdmin: !!input.isAdmin,
+      firstName: input.firstName ?? '', lastName: input.lastName ?? '',
+    });
     // Local accounts: the subject is the user id, so tokens name the row directly.
-    const final = input.subject
-      ? user
-      : (await tx.query<UserRow>('update users set subject = id::text where id = $1 returning *', [user.id])).rows[0];
-    await tx.query(
-      `insert into subscriptions(organization_id, plan_id, status, trial_ends_at)
-       values ($1, 'trial', 'trialing', now() + make_interval(days => $2))`,
-      [org.id, input.trialDays],
-    );
+    const final = input.subject ? user : await usersRepo.setSubjectToId(tx, user.id);
+    await subscriptionsRepo.startTrial(tx, org.id, input.trialDays);
     return final;
   }).catch((e) => {
     // A parallel sign-up with the same address won the race between the check above and the insert.

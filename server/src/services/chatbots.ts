@@ -5,6 +5,7 @@ import { logAdminAccess } from '../plugins/app/auth.ts';
 import type { Queryable } from '../db/index.ts';
 import { chatbotsRepo, type ChatbotRow } from '../repositories/chatbots.ts';
 import { chatbotLanguagesRepo } from '../repositories/chatbotLanguages.ts';
+import { organizationsRepo } from '../repositories/organizations.ts';
 import { normalizeChatbotUrl, type UrlProblem } from '../../../contract/chatbotUrl.ts';
 import { assertPoolLanguage } from './languages.ts';
 import { requireValidSubscription } from './subscriptions.ts';
@@ -53,7 +54,7 @@ export async function createChatbot(
   assertPoolLanguage(body.lang);
   const bot = await ctx.db.transaction(async (tx) => {
     // Locks the organization row so two concurrent registrations cannot both create a chatbot.
-    await tx.query('select id from organizations where id = $1 for update', [body.organizationId]);
+    await organizationsRepo.lock(tx, body.organizationId);
     if (await chatbotsRepo.firstOfOrg(tx, body.organizationId)) throw conflict('AlreadyRegistered', 'This organization already has a chatbot');
     const created = await chatbotsRepo.create(tx, { organizationId: body.organizationId, url, lang: body.lang });
     await chatbotLanguagesRepo.add(tx, created.id, body.lang, true);

@@ -20,7 +20,7 @@ export async function addLanguage(db: Db, bot: ChatbotRow, lang: string) {
   assertPoolLanguage(lang);
   await db.transaction(async (tx) => {
     // Serialises concurrent additions for one chatbot, so the plan limit cannot be passed by racing.
-    await tx.query('select id from chatbots where id = $1 for update', [bot.id]);
+    await chatbotsRepo.lock(tx, bot.id);
     if (await chatbotLanguagesRepo.find(tx, bot.id, lang)) throw conflict('LanguageAlreadyAdded', `Language already added: ${lang}`);
     const count = await chatbotLanguagesRepo.count(tx, bot.id);
     await assertWithinLimit(tx, bot.organization_id, 'maxLanguages', count);

@@ -5,12 +5,13 @@ import type { ApiUser, UserLookup } from '../../../contract/api/account.ts';
 import { logAdminAccess } from '../plugins/app/auth.ts';
 import { usersRepo, type ProfilePatch, type UserRow } from '../repositories/users.ts';
 import { chatbotsRepo } from '../repositories/chatbots.ts';
+import { organizationsRepo } from '../repositories/organizations.ts';
 import { getSubscription } from './subscriptions.ts';
 import { toApiChatbot } from './chatbots.ts';
 import { syncWizardContact } from './contacts.ts';
 
 export async function toApiUser(db: Queryable, user: UserRow): Promise<ApiUser> {
-  const org = (await db.query<{ customer_id: string | null }>('select customer_id from organizations where id = $1', [user.organization_id])).rows[0];
+  const org = await organizationsRepo.billingCustomer(db, user.organization_id);
   return {
     id: user.id,
     email: user.email,
@@ -58,7 +59,7 @@ export async function updateProfile(db: Db, user: UserRow, patch: ProfilePatch, 
   const updated = await db.transaction(async (tx) => {
     const row = await usersRepo.updateProfile(tx, user.id, patch);
     if (!row) throw notFound('User');
-    if (patch.company !== undefined) await tx.query('update organizations set name = $2 where id = $1', [user.organization_id, patch.company]);
+    if (patch.company !== undefined) await organizationsRepo.rename(tx, user.organization_id, patch.company);
     return row;
   });
   await syncWizardContact(db, updated, log);

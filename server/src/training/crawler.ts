@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/index.ts';
+import { webpagesRepo } from '../repositories/webpages.ts';
+import { websitesRepo } from '../repositories/websites.ts';
 import { createAgents, FetchError, safeFetch, type FetchOptions } from './fetch.ts';
 import { extractPage } from './extract.ts';
 import { dropHidden, RenderSession, renderOptions } from './render.ts';
@@ -55,7 +57,7 @@ export async function runScrapeJob(
   let limitReached: string | null = null;
   let renderer: RenderSession | null = null;
   try {
-    const site = (await db.query<{ domain: string; lang: string }>('select domain, lang from websites where id = $1', [job.website_id])).rows[0];
+    const site = await websitesRepo.domainAndLang(db, job.website_id);
     if (!site) throw new Error('website deleted');
     const siteUrl = site.domain;
     const agents = createAgents(config.CRAWL_CONCURRENCY);
@@ -75,8 +77,7 @@ export async function runScrapeJob(
     // A page is stored once per chatbot, whichever website (language) led to it: the pages of all the
     // chatbot's websites are known, so a page met again is neither duplicated nor counted again.
     const existing = new Map<string, Existing>();
-    for (const r of (await db.query<Existing>('select id, url, content_hash, website_id, lang from webpages where chatbot_id = $1', [job.chatbot_id])).rows)
-      existing.set(r.url, r);
+    for (const r of await webpagesRepo.hashesOfChatbot(db, job.chatbot_id)) existing.set(r.url, r);
     const ownUrls = () => [...existing.values()].filter((e) => e.website_id === job.website_id).map((e) => e.url);
     const homeOf = pageHomes(db, job.chatbot_id, job.website_id);
     const knownHashes = new Map<string, string>(); // content hash → url, across this site
@@ -220,7 +221,7 @@ export async function runScrapeJob(
       if (current && current.content_hash === hash) {
         stats.pages_unchanged++;
         await db.transaction(async (tx) => {
-          await tx.query('update webpages set last_trained = now() where id = $1', [current.id]);
+          await webpagesRepo.markTrained(tx, current.id);
           await record(tx, pageUrl, 'unchanged');
         });
         return;
@@ -246,15 +247,10 @@ export async function runScrapeJob(
       const lang = declared && declared !== baseLang(site.lang) ? declared : current && current.website_id !== job.website_id ? current.lang : site.lang;
       const home = current ? current.website_id : await homeOf(lang, pageUrl);
       const row = await db.transaction(async (tx) => {
-        const r = await tx.query<{ id: string }>(
-          `insert into webpages (organization_id, chatbot_id, website_id, lang, url, path, title, text, characters, content_hash, last_trained)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())
-           on conflict (chatbot_id, url) do update set lang = excluded.lang, title = excluded.title, text = excluded.text,
-             characters = excluded.characters, content_hash = excluded.content_hash, last_trained = now()
-           returning id`,
-          [job.organization_id, job.chatbot_id, home, lang, pageUrl, pathOf(pageUrl), page.title, page.text, page.text.length, hash],
-        );
-        const id = r.rows[0].id;
+        const id = await webpagesRepo.storeTrained(tx, {
+          organizationId: job.organization_id, chatbotId: job.chatbot_id, websiteId: home, lang, url: pageUrl, path: pathOf(pageUrl),
+          title: page.title, text: page.text, contentHash: hash,
+        });
         await replacePassages(tx, { organizationId: job.organization_id, chatbotId: job.chatbot_id, lang, type: 'webpage', id, title: page.title }, page.text);
         await record(tx, pageUrl, current ? 'changed' : 'added');
         return { id };
@@ -381,7 +377,7 @@ function throttled(write: () => Promise<void>, everyMs: number) {
 export async function removePage(db: Db, id: string, alsoIn?: (tx: Queryable) => Promise<void>) {
   await db.transaction(async (tx) => {
     await removePassages(tx, 'webpage', id);
-    await tx.query('delete from webpages where id = $1', [id]);
+    await webpagesRepo.remove(tx, id);
     await alsoIn?.(tx);
   });
 }

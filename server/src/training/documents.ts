@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { AppError } from '../errors.ts';
+import { documentsRepo } from '../repositories/documents.ts';
 import { extractInSandbox, refuseEmptyFile } from './extractionSandbox.ts';
 import { removePassages, replacePassages } from './indexer.ts';
 import { documentKey, documentStorage } from './storage.ts';
@@ -95,13 +96,12 @@ export async function addDocument(
   await storage.put(storageKey, input.buf, CONTENT_TYPES[type]);
   try {
     return await ctx.db.transaction(async (tx) => {
-      const r = await tx.query<DocumentRow>(
-        `insert into documents (id, organization_id, chatbot_id, lang, name, type, size, characters, storage_key, source_url)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
-        [id, bot.organization_id, bot.id, input.lang, name, type, input.buf.length, text.length, storageKey, input.sourceUrl ?? null],
-      );
+      const row = await documentsRepo.create(tx, {
+        id, organizationId: bot.organization_id, chatbotId: bot.id, lang: input.lang, name, type, size: input.buf.length,
+        characters: text.length, storageKey, sourceUrl: input.sourceUrl ?? null,
+      });
       await replacePassages(tx, { organizationId: bot.organization_id, chatbotId: bot.id, lang: input.lang, type: 'document', id, title: name }, text);
-      return r.rows[0];
+      return row;
     });
   } catch (e) {
     await storage.delete(storageKey).catch(() => undefined); // the first error is the one worth reporting
@@ -117,6 +117,6 @@ export async function deleteDocument(ctx: { db: Db; config: Config }, doc: Docum
   await documentStorage(ctx.config).delete(doc.storage_key);
   await ctx.db.transaction(async (tx) => {
     await removePassages(tx, 'document', doc.id);
-    await tx.query('delete from documents where id = $1', [doc.id]);
+    await documentsRepo.remove(tx, doc.id);
   });
 }

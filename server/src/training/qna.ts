@@ -1,6 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import type { Db, Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
+import { passagesRepo } from '../repositories/passages.ts';
+import { qnaRepo } from '../repositories/qna.ts';
 import { removePassages } from './indexer.ts';
 import { baseLang, tsConfigFor } from './lang.ts';
 
@@ -43,13 +45,7 @@ export async function syncQnaPassage(tx: Queryable, q: QnaRow) {
 async function indexQnaBulk(tx: Queryable, ids: string[], lang: string) {
   if (!ids.length) return;
   const cfg = await tsConfigFor(tx, lang);
-  await tx.query(
-    `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, heading, kind, text, tsv)
-     select organization_id, chatbot_id, $2, 'qna', id, 0, question, 'faq', answer,
-            setweight(to_tsvector($3::regconfig, question), 'A') || to_tsvector($3::regconfig, answer)
-       from qna where id = any($1::uuid[]) and active`,
-    [ids, baseLang(lang), cfg],
-  );
+  await passagesRepo.insertQnaPairs(tx, ids, baseLang(lang), cfg);
 }
 
 export const normalizeQuestion = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').replace(/[?!.\s]+$/, '').trim();
@@ -98,8 +94,7 @@ export function readQnaSheet(buf: Buffer): { question: string; answer: string; r
 
 /** Flags duplicates within the file (after the first occurrence) and against the stored pairs. */
 export async function flagDuplicates(db: Queryable, chatbotId: string, lang: string, rows: { question: string; answer: string; row: number }[]): Promise<ImportRow[]> {
-  const existing = await db.query<{ question: string }>('select question from qna where chatbot_id = $1 and lang = $2', [chatbotId, lang]);
-  const stored = new Set(existing.rows.map((r) => normalizeQuestion(r.question)));
+  const stored = new Set((await qnaRepo.questionsOf(db, chatbotId, lang)).map(normalizeQuestion));
   const seen = new Set<string>();
   return rows.map((r) => {
     const key = normalizeQuestion(r.question);
@@ -118,13 +113,8 @@ export async function importQna(
 ): Promise<{ imported: number; skipped: number }> {
   const take = mode === 'skip' ? rows.filter((r) => !r.duplicate) : rows;
   await db.transaction(async (tx) => {
-    const r = await tx.query<{ id: string }>(
-      `insert into qna (organization_id, chatbot_id, lang, question, answer)
-       select $1, $2, $3, x.q, x.a from unnest($4::text[], $5::text[]) with ordinality as x(q, a, n) order by x.n
-       returning id`,
-      [bot.organization_id, bot.id, lang, take.map((t) => t.question), take.map((t) => t.answer)],
-    );
-    await indexQnaBulk(tx, r.rows.map((x) => x.id), lang);
+    const ids = await qnaRepo.createMany(tx, { organizationId: bot.organization_id, chatbotId: bot.id, lang }, take);
+    await indexQnaBulk(tx, ids, lang);
   });
   return { imported: take.length, skipped: rows.length - take.length };
 }

@@ -1,6 +1,7 @@
 import { Cron } from 'croner';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
+import { schedulesRepo } from '../repositories/schedules.ts';
 import { runScrapeJob } from './crawler.ts';
 import { scrapeJobsRepo } from './scrapeJobs.ts';
 
@@ -78,18 +79,11 @@ export function nextRunAfter(cron: string, from = new Date()): string | null {
 
 /** Claims each due schedule (moving its next run on, so two workers never take the same run) and queues it. */
 export async function dispatchDueSchedules(ctx: Pick<AppContext, 'db' | 'jobs'>, now = new Date()) {
-  const due = await ctx.db.query<ScheduleRow & { next_run_at: string }>(
-    `select * from training_schedules where status = 'active' and next_run_at <= $1 order by next_run_at limit 100`,
-    [now.toISOString()],
-  );
+  const due = await schedulesRepo.due(ctx.db, now.toISOString());
   let queued = 0;
-  for (const s of due.rows) {
+  for (const s of due) {
     // Still due at claim time: a concurrent dispatcher that claimed it first has moved it on.
-    const claimed = await ctx.db.query(
-      `update training_schedules set next_run_at = $3 where id = $1 and status = 'active' and next_run_at <= $2`,
-      [s.id, now.toISOString(), nextRunAfter(s.cron, now)],
-    );
-    if (!claimed.rowCount) continue;
+    if (!(await schedulesRepo.claimRun(ctx.db, s.id, now.toISOString(), nextRunAfter(s.cron, now)))) continue;
     await ctx.jobs.send(TRAINING_SCHEDULE_QUEUE, { scheduleId: s.id }, { retryLimit: 1, expireInSeconds: 3600 });
     queued++;
   }
@@ -101,7 +95,7 @@ export async function dispatchDueSchedules(ctx: Pick<AppContext, 'db' | 'jobs'>,
  * again; the job reports pages added, changed and removed.
  */
 export async function runSchedule(ctx: Pick<AppContext, 'db' | 'config'>, scheduleId: string) {
-  const s = (await ctx.db.query<ScheduleRow>('select * from training_schedules where id = $1', [scheduleId])).rows[0];
+  const s = await schedulesRepo.byId(ctx.db, scheduleId);
   if (!s || s.status !== 'active') return null;
   const site = !s.webpage_id;
   const job = await scrapeJobsRepo.create(ctx.db, {
@@ -112,6 +106,6 @@ export async function runSchedule(ctx: Pick<AppContext, 'db' | 'config'>, schedu
     removeMissing: site && s.include_subsites,
     scheduleId: s.id,
   });
-  await ctx.db.query('update training_schedules set last_run_at = now(), last_job_id = $2 where id = $1', [s.id, job.id]);
+  await schedulesRepo.recordRun(ctx.db, s.id, job.id);
   return runScrapeJob(ctx, job.id);
 }

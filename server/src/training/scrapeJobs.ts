@@ -128,6 +128,14 @@ export const scrapeJobsRepo = {
     );
     return r.rows[0] ?? null;
   },
+  /** Whether a spider or sitemap crawl of one of the websites has run (or is under way). */
+  async anyWholeSiteCrawl(db: Queryable, websiteIds: string[]) {
+    const r = await db.query(
+      `select 1 from scrape_jobs where website_id = any($1::uuid[]) and type in ('spider', 'sitemap') and status <> 'failed' limit 1`,
+      [websiteIds],
+    );
+    return r.rows.length > 0;
+  },
   /** The latest crawl of a training schedule that has not ended. */
   async unfinishedOfSchedule(db: Queryable, scheduleId: string) {
     const r = await db.query<ScrapeJobRow>(

@@ -1,6 +1,10 @@
 import type { AppContext } from '../context.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
+import { passagesRepo } from '../repositories/passages.ts';
+import { schedulesRepo } from '../repositories/schedules.ts';
+import { webpagesRepo } from '../repositories/webpages.ts';
+import { websitesRepo } from '../repositories/websites.ts';
 import { recordInOrg } from '../services/tenancy.ts';
 import { removePassages } from './indexer.ts';
 import { pagesTrainedThisMonth, trainingLimits } from './limits.ts';
@@ -61,7 +65,7 @@ const basesEqual = (a: string, b: string) => baseLang(a) === baseLang(b);
 
 /** The chatbot's other website rows whose site and start folder cover `domain` (the rows a crawl of `domain` would duplicate). */
 async function coveringWebsites(db: Queryable, chatbotId: string, domain: string, exceptId?: string) {
-  const all = (await db.query<WebsiteRow>('select * from websites where chatbot_id = $1 order by created_at, id', [chatbotId])).rows;
+  const all = await websitesRepo.ofChatbotByAge(db, chatbotId);
   return all.filter((w) => w.id !== exceptId && isSameSite(domain, w.domain) && isUnderPath(domain, w.domain));
 }
 
@@ -79,19 +83,14 @@ export async function createWebsite(db: Queryable, bot: { id: string; organizati
   const domain = toSiteUrl(domainInput);
   if (!domain) throw badRequest('ValidationFailed', 'Invalid URL', [{ path: 'domain', message: 'invalid URL' }]);
   // The same site and folder in the same language, also written with http or www, is the same website.
-  const same = (await db.query<WebsiteRow>('select * from websites where chatbot_id = $1 and lang = $2', [bot.id, lang])).rows
+  const same = (await websitesRepo.ofChatbotLanguage(db, bot.id, lang))
     .find((w) => w.domain === domain || (isSameSite(domain, w.domain) && new URL(domain).pathname === new URL(w.domain).pathname));
   if (same) throw conflict('UrlAlreadyAdded', 'URL already added');
-  const r = await db
-    .query<WebsiteRow>('insert into websites (organization_id, chatbot_id, lang, domain) values ($1, $2, $3, $4) returning *', [
-      bot.organization_id, bot.id, lang, domain,
-    ])
-    .catch((e) => {
-      // A parallel request added it between the check and the insert.
-      if ((e as { code?: string }).code === '23505') throw conflict('UrlAlreadyAdded', 'URL already added');
-      throw e;
-    });
-  const site = r.rows[0];
+  const site = await websitesRepo.create(db, { organizationId: bot.organization_id, chatbotId: bot.id, lang, domain }).catch((e) => {
+    // A parallel request added it between the check and the insert.
+    if ((e as { code?: string }).code === '23505') throw conflict('UrlAlreadyAdded', 'URL already added');
+    throw e;
+  });
   const adopted = await adoptPages(db, site);
   return Object.assign(site, { adopted });
 }
@@ -101,18 +100,14 @@ export async function createWebsite(db: Queryable, bot: { id: string; organizati
  * website rows of another language to this website (see createWebsite). Returns how many moved.
  */
 export async function adoptPages(db: Queryable, site: WebsiteRow): Promise<number> {
-  const candidates = await db.query<{ id: string; url: string; lang: string; site_lang: string }>(
-    `select p.id, p.url, p.lang, w.lang as site_lang from webpages p join websites w on w.id = p.website_id
-      where p.chatbot_id = $1 and p.website_id <> $2`,
-    [site.chatbot_id, site.id],
-  );
-  const ids = candidates.rows
+  const candidates = await webpagesRepo.ofOtherWebsites(db, site.chatbot_id, site.id);
+  const ids = candidates
     .filter((p) => basesEqual(p.lang, site.lang) && !basesEqual(p.site_lang, site.lang))
     .filter((p) => isSameSite(p.url, site.domain) && isUnderPath(p.url, site.domain))
     .map((p) => p.id);
   if (!ids.length) return 0;
-  await db.query('update webpages set website_id = $1 where id = any($2::uuid[])', [site.id, ids]);
-  await db.query('update training_schedules set website_id = $1, lang = $2 where webpage_id = any($3::uuid[])', [site.id, site.lang, ids]);
+  await webpagesRepo.moveToWebsite(db, site.id, ids);
+  await schedulesRepo.moveWebpagesToWebsite(db, site, ids);
   return ids.length;
 }
 
@@ -124,11 +119,7 @@ export async function adoptPages(db: Queryable, site: WebsiteRow): Promise<numbe
 export async function alreadyCrawled(db: Queryable, site: WebsiteRow): Promise<boolean> {
   const covering = (await coveringWebsites(db, site.chatbot_id, site.domain, site.id)).filter((w) => !basesEqual(w.lang, site.lang));
   if (!covering.length) return false;
-  const r = await db.query(
-    `select 1 from scrape_jobs where website_id = any($1::uuid[]) and type in ('spider', 'sitemap') and status <> 'failed' limit 1`,
-    [covering.map((w) => w.id)],
-  );
-  return r.rows.length > 0;
+  return scrapeJobsRepo.anyWholeSiteCrawl(db, covering.map((w) => w.id));
 }
 
 /**
@@ -140,7 +131,7 @@ export async function alreadyCrawled(db: Queryable, site: WebsiteRow): Promise<b
  */
 export function pageHomes(db: Queryable, chatbotId: string, websiteId: string): (lang: string, url: string) => Promise<string> {
   return async (lang, url) => {
-    const all = (await db.query<WebsiteRow>('select * from websites where chatbot_id = $1', [chatbotId])).rows;
+    const all = await websitesRepo.ofChatbot(db, chatbotId);
     const own = all.find((w) => w.id === websiteId);
     if (!own || basesEqual(own.lang, lang)) return websiteId;
     const homes = all
@@ -154,7 +145,7 @@ export function pageHomes(db: Queryable, chatbotId: string, websiteId: string): 
 export async function websiteFor(db: Queryable, bot: { id: string; organization_id: string }, lang: string, url: string) {
   const site = toSiteUrl(url);
   if (!site) throw badRequest('ValidationFailed', 'Invalid URL', [{ path: 'url', message: 'invalid URL' }]);
-  const all = (await db.query<WebsiteRow>('select * from websites where chatbot_id = $1 and lang = $2', [bot.id, lang])).rows;
+  const all = await websitesRepo.ofChatbotLanguage(db, bot.id, lang);
   const same = all.find((w) => isSameSite(site, w.domain));
   if (same) return same;
   const origin = new URL(site);
@@ -183,8 +174,7 @@ export async function queueScrapeJob(
   if (!opts.skipCycleCheck) await assertCyclesLeft(ctx.db, site.organization_id);
   let urls = opts.urls ?? [];
   if (opts.pageIds?.length) {
-    const r = await ctx.db.query<{ url: string }>('select url from webpages where website_id = $1 and id = any($2::uuid[]) order by url', [site.id, opts.pageIds]);
-    urls = r.rows.map((x) => x.url);
+    urls = await webpagesRepo.urlsOfWebsite(ctx.db, site.id, opts.pageIds);
   }
   let url = opts.url ? normalizeUrl(opts.url) : null;
   if (opts.url && (!url || !isSameSite(url, site.domain)))
@@ -195,9 +185,9 @@ export async function queueScrapeJob(
     url, urls, scrapeSubsites: opts.scrapeSubsites, onlyNew: opts.onlyNew, removeMissing: opts.removeMissing, scheduleId: opts.scheduleId,
   });
   if (opts.type === 'rescrape' && !urls.length)
-    await ctx.db.query('update webpages set training_job_id = $1 where website_id = $2', [job.id, site.id]);
+    await webpagesRepo.markWebsiteInJob(ctx.db, job.id, site.id);
   else if (urls.length)
-    await ctx.db.query('update webpages set training_job_id = $1 where website_id = $2 and url = any($3::text[])', [job.id, site.id, urls]);
+    await webpagesRepo.markUrlsInJob(ctx.db, job.id, site.id, urls);
   await ctx.jobs.send(TRAINING_CRAWL_QUEUE, { jobId: job.id }, {
     retryLimit: 1, retryDelay: 30, expireInSeconds: ctx.config.CRAWL_MAX_SECONDS + 600,
   });
@@ -207,16 +197,16 @@ export async function queueScrapeJob(
 /** Deletes pages with their passages, in one transaction. */
 export async function deleteWebpages(db: Db, organizationId: string, ids: string[]) {
   return db.transaction(async (tx) => {
-    const r = await tx.query<{ id: string }>('delete from webpages where organization_id = $1 and id = any($2::uuid[]) returning id', [organizationId, ids]);
-    await removePassages(tx, 'webpage', r.rows.map((x) => x.id));
-    return r.rows.length;
+    const removed = await webpagesRepo.removeInOrg(tx, organizationId, ids);
+    await removePassages(tx, 'webpage', removed);
+    return removed.length;
   });
 }
 
 export async function deleteWebsite(db: Db, site: WebsiteRow) {
   await db.transaction(async (tx) => {
-    await tx.query(`delete from passages where source_type = 'webpage' and source_id in (select id from webpages where website_id = $1)`, [site.id]);
-    await tx.query('delete from websites where id = $1', [site.id]);
+    await passagesRepo.removeOfWebsite(tx, site.id);
+    await websitesRepo.remove(tx, site.id);
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthInfo } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { AppError, unauthorized } from '../../errors.ts';
+import { adminAuditRepo } from '../../repositories/adminAudit.ts';
 import { usersRepo } from '../../repositories/users.ts';
 import { createAccount } from '../../services/accounts.ts';
 import { OPENAPI_PATH } from './openapi.ts';
@@ -55,12 +56,7 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest) {
 
 /** Writes an admin's access to a customer's organization to the audit log. */
 export async function logAdminAccess(db: Queryable, auth: AuthInfo, organizationId: string) {
-  await db.query('insert into admin_audit_log(admin_user_id, organization_id, method, path) values ($1, $2, $3, $4)', [
-    auth.user.id,
-    organizationId,
-    auth.call.method,
-    auth.call.path,
-  ]);
+  await adminAuditRepo.record(db, { adminUserId: auth.user.id, organizationId, method: auth.call.method, path: auth.call.path });
 }
 
 /** For route handlers: the authenticated caller (the hook guarantees it on /api/v1). */

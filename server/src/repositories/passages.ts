@@ -1,0 +1,50 @@
+import type { Queryable } from '../db/index.ts';
+
+/** Units of one source, already normalized for the index (training/indexer.ts builds them). */
+export interface PassageUnits {
+  organizationId: string;
+  chatbotId: string;
+  lang: string;
+  type: string;
+  id: string;
+  /** The text-search configuration the vectors are built with. */
+  tsConfig: string;
+  indexedTitle: string;
+  ords: number[];
+  headings: string[];
+  kinds: string[];
+  texts: string[];
+  indexedHeadings: string[];
+  indexedTexts: string[];
+}
+
+/** The search index's passages. Which units a source becomes is training/indexer.ts. */
+export const passagesRepo = {
+  /** The vector weights title (A), headings (B) and the unit's own text (D). */
+  async insertUnits(tx: Queryable, u: PassageUnits) {
+    await tx.query(
+      `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, heading, kind, text, tsv)
+       select $1, $2, $3, $4, $5, x.ord, x.heading, x.kind, x.txt,
+              setweight(to_tsvector($6::regconfig, $7), 'A') || setweight(to_tsvector($6::regconfig, x.iheading), 'B')
+                || to_tsvector($6::regconfig, x.itxt)
+         from unnest($8::int[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[]) as x(ord, heading, kind, txt, iheading, itxt)`,
+      [u.organizationId, u.chatbotId, u.lang, u.type, u.id, u.tsConfig, u.indexedTitle, u.ords, u.headings, u.kinds, u.texts, u.indexedHeadings, u.indexedTexts],
+    );
+  },
+  /** One FAQ unit per active pair, the question as its heading (weight A). */
+  async insertQnaPairs(tx: Queryable, ids: string[], lang: string, tsConfig: string) {
+    await tx.query(
+      `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, heading, kind, text, tsv)
+       select organization_id, chatbot_id, $2, 'qna', id, 0, question, 'faq', answer,
+              setweight(to_tsvector($3::regconfig, question), 'A') || to_tsvector($3::regconfig, answer)
+         from qna where id = any($1::uuid[]) and active`,
+      [ids, lang, tsConfig],
+    );
+  },
+  async removeOfSources(tx: Queryable, type: string, ids: string[]) {
+    await tx.query('delete from passages where source_type = $1 and source_id = any($2::uuid[])', [type, ids]);
+  },
+  async removeOfWebsite(tx: Queryable, websiteId: string) {
+    await tx.query(`delete from passages where source_type = 'webpage' and source_id in (select id from webpages where website_id = $1)`, [websiteId]);
+  },
+};
