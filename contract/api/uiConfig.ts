@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { LEAD_FIELDS, type LeadField } from '../lead.ts';
 import { COLOR_KEYS, MAX_RECOMMENDED_MESSAGES, TEXT_LIMITS, TRIGGER_COUNT_MAX, type ColorKey } from '../uiConfig.ts';
 // The color check lives with the widget's renderer on the server; it is zod-free and the widget bundles it too.
-import { isCssColor } from '../../server/src/runtime/cssColor.ts';
+import { isCssColor } from '../cssColor.ts';
 
 const color = z.string().trim().max(64).refine(isCssColor, 'invalid CSS color');
 const text = (max: number) => z.string().trim().max(max);

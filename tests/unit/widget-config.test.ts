@@ -4,7 +4,7 @@ import { isTrustedMessage } from '../../widget/src/shared/events.ts';
 import { validateLead } from '../../widget/src/chat/leadValidation.ts';
 import { textsFor } from '../../widget/src/shared/texts.ts';
 import { defaultUiConfig } from '../../server/src/runtime/uiConfig.ts';
-import { isCssColor } from '../../server/src/runtime/cssColor.ts';
+import { isCssColor } from '../../contract/cssColor.ts';
 
 const base = defaultUiConfig('de');
 

@@ -3,7 +3,7 @@
  * (type-only import of the schema, so zod stays out of the bundle).
  */
 import type { UiConfig } from '../../../contract/api/uiConfig.ts';
-import { isCssColor } from '../../../server/src/runtime/cssColor.ts';
+import { isCssColor } from '../../../contract/cssColor.ts';
 import { LEAD_FIELDS, type LeadField } from '../../../contract/lead.ts';
 import { COLOR_KEYS as CONTRACT_COLOR_KEYS, MAX_RECOMMENDED_MESSAGES, TEXT_LIMITS, TRIGGER_COUNT_MAX, type ColorKey } from '../../../contract/uiConfig.ts';
 

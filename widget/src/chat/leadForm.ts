@@ -3,6 +3,7 @@ import { h } from '../shared/dom.ts';
 import type { UiConfig } from '../shared/config.ts';
 import type { WidgetTexts } from '../shared/texts.ts';
 import { validateLead } from './leadValidation.ts';
+import { LEAD_VALUE_MAX_CHARS } from '../../../contract/lead.ts';
 
 const INPUT_TYPES: Record<string, string> = { email: 'email', phoneNumber: 'tel' };
 const AUTOCOMPLETE: Record<string, string> = {
@@ -28,7 +29,7 @@ export function renderLeadForm(
         type: INPUT_TYPES[name] ?? 'text',
         autocomplete: AUTOCOMPLETE[name] ?? 'on',
         required: rule.required,
-        maxlength: '200',
+        maxlength: String(LEAD_VALUE_MAX_CHARS),
         'aria-describedby': `${id}-err`,
       });
       inputs[name] = input;

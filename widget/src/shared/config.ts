@@ -2,8 +2,9 @@
  * The chatbot's UI configuration as the widget uses it, and how it becomes CSS custom
  * properties. Colors are checked again here: the dashboard's live preview sends unsaved values.
  */
-import type { UiConfig } from '../../../server/src/runtime/uiConfig.ts';
-import { isCssColor } from '../../../server/src/runtime/cssColor.ts';
+import type { UiConfig } from '../../../contract/api/uiConfig.ts';
+import { TEXT_LIMITS } from '../../../contract/uiConfig.ts';
+import { isCssColor } from '../../../contract/cssColor.ts';
 
 export type { UiConfig };
 export type WidgetConfig = UiConfig;
@@ -47,7 +48,7 @@ export function mergeConfig(base: UiConfig, change: unknown): UiConfig {
           form[k] = {
             enabled: typeof v.enabled === 'boolean' ? v.enabled : form[k].enabled,
             required: typeof v.required === 'boolean' ? v.required : form[k].required,
-            description: typeof v.description === 'string' ? v.description.slice(0, 200) : form[k].description,
+            description: typeof v.description === 'string' ? v.description.slice(0, TEXT_LIMITS.leadDescription) : form[k].description,
           };
       next.leadForm = form;
     } else if (key === 'recommendedMessages' && Array.isArray(value)) {
