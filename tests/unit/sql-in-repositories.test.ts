@@ -40,7 +40,6 @@ const NOT_MOVED_YET: Record<string, number> = {
   'server/src/history/service.ts': 4,
   'server/src/runtime/access.ts': 2,
   'server/src/runtime/conversations.ts': 9,
-  'server/src/services/stripe.ts': 1, // organizationsRepo.billingCustomer reads the same
   'server/src/services/tenancy.ts': 1,
   'server/src/training/lang.ts': 1,
 };

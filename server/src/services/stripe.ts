@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { AppError, notConfigured, notFound } from '../errors.ts';
 import type { PortalSession } from '../../../contract/api/account.ts';
+import { organizationsRepo } from '../repositories/organizations.ts';
 
 /**
  * Stripe's customer portal through its REST API (form-encoded, bearer secret key).
@@ -9,7 +10,7 @@ import type { PortalSession } from '../../../contract/api/account.ts';
 export async function createPortalSession(ctx: AppContext, organizationId: string, customerId: string): Promise<PortalSession> {
   const { STRIPE_SECRET_KEY, STRIPE_API_BASE, STRIPE_RETURN_URL } = ctx.config;
   if (!STRIPE_SECRET_KEY) throw notConfigured('billing (set STRIPE_SECRET_KEY)');
-  const org = (await ctx.db.query<{ customer_id: string | null }>('select customer_id from organizations where id = $1', [organizationId])).rows[0];
+  const org = await organizationsRepo.billingCustomer(ctx.db, organizationId);
   if (!org?.customer_id || org.customer_id !== customerId) throw notFound('Customer');
   const failed = (why: string) => new AppError(502, 'Unknown', `Stripe failed: ${why}`);
   let res: Response;
