@@ -1,6 +1,7 @@
 /** SQL of the chat history. Every statement is scoped by the caller's organization. */
 import type { Queryable } from '../db/index.ts';
 import type { ChatRow } from '../runtime/conversations.ts';
+import type { QnaRow } from '../training/qna.ts';
 import { chatWhere, fullWhere, type ChatFilter } from './filters.ts';
 
 export interface ChatListRow extends ChatRow {
@@ -36,6 +37,9 @@ const CHAT_COLUMNS = (a = 'c') =>
 
 const MESSAGE_COLUMNS =
   'm.id, m.chat_id, m.question, m.translated_text, m.translated_lang, m.answer, m.optimized_answer, m.optimized_qna_id, m.sources, m.score, m.answered_by, m.created_at';
+
+/** Same normalisation as the xlsx import's duplicate check: case, inner spaces, closing punctuation. */
+const NORMALIZED_QUESTION = (expr: string) => `regexp_replace(regexp_replace(lower(btrim(${expr})), '\\s+', ' ', 'g'), '[?!.\\s]+$', '')`;
 
 export const historyRepo = {
   async list(db: Queryable, orgId: string, f: ChatFilter, orderBy: string, limit: number, offset: number) {
@@ -114,6 +118,43 @@ export const historyRepo = {
 
   async setTranslation(db: Queryable, messageId: string, text: string, lang: string) {
     await db.query('update messages set translated_text = $2, translated_lang = $3 where id = $1', [messageId, text, lang]);
+  },
+
+  /** The pair an optimized answer already made, locked until the transaction ends. */
+  async lockPair(tx: Queryable, orgId: string, qnaId: string) {
+    return (await tx.query<QnaRow>('select * from qna where id = $1 and organization_id = $2 for update', [qnaId, orgId])).rows[0];
+  },
+
+  /** The chatbot's pair for the same (normalised) question, active first, locked until the transaction ends. */
+  async lockPairForQuestion(tx: Queryable, orgId: string, chatbotId: string, lang: string, question: string) {
+    return (
+      await tx.query<QnaRow>(
+        `select * from qna where chatbot_id = $1 and organization_id = $2 and lang = $3
+            and ${NORMALIZED_QUESTION('question')} = ${NORMALIZED_QUESTION('$4')}
+          order by active desc, created_at limit 1 for update`,
+        [chatbotId, orgId, lang, question],
+      )
+    ).rows[0];
+  },
+
+  /** Gives a pair the optimized answer, activated and marked as coming from the chat history. */
+  async updatePairFromHistory(tx: Queryable, qnaId: string, question: string, answer: string) {
+    return (
+      await tx.query<QnaRow>(
+        'update qna set question = $2, answer = $3, active = true, from_chat_history = true, updated_at = now() where id = $1 returning *',
+        [qnaId, question, answer],
+      )
+    ).rows[0];
+  },
+
+  async insertPairFromHistory(tx: Queryable, orgId: string, chatbotId: string, lang: string, question: string, answer: string) {
+    return (
+      await tx.query<QnaRow>(
+        `insert into qna (organization_id, chatbot_id, lang, question, answer, active, from_chat_history)
+         values ($1, $2, $3, $4, $5, true, true) returning *`,
+        [orgId, chatbotId, lang, question, answer],
+      )
+    ).rows[0];
   },
 
   async setOptimized(db: Queryable, messageId: string, answer: string, qnaId: string) {

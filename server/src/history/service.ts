@@ -52,9 +52,6 @@ export async function chatWithMessages(db: Db, orgId: string, chatId: string) {
   return { ...toApiChat(chat), messages: messages.map(toApiMessage) };
 }
 
-/** Same normalisation as the xlsx import's duplicate check: case, inner spaces, closing punctuation. */
-const NORMALIZED_QUESTION = (expr: string) => `regexp_replace(regexp_replace(lower(btrim(${expr})), '\\s+', ' ', 'g'), '[?!.\\s]+$', '')`;
-
 /**
  * Saves an improved answer to a visitor's question as an active question-answer pair marked
  * "from chat history", indexes it, and keeps it on the message as its optimized answer.
@@ -73,33 +70,14 @@ export async function optimizeAnswer(
   const question = input.question ?? m.question;
   const result = await db.transaction(async (tx) => {
     let pair: QnaRow | undefined;
-    if (m.optimized_qna_id)
-      pair = (await tx.query<QnaRow>('select * from qna where id = $1 and organization_id = $2 for update', [m.optimized_qna_id, orgId])).rows[0];
-    pair ??= (
-      await tx.query<QnaRow>(
-        `select * from qna where chatbot_id = $1 and organization_id = $2 and lang = $3
-            and ${NORMALIZED_QUESTION('question')} = ${NORMALIZED_QUESTION('$4')}
-          order by active desc, created_at limit 1 for update`,
-        [m.chatbot_id, orgId, m.lang, question],
-      )
-    ).rows[0];
+    if (m.optimized_qna_id) pair = await historyRepo.lockPair(tx, orgId, m.optimized_qna_id);
+    pair ??= await historyRepo.lockPairForQuestion(tx, orgId, m.chatbot_id, m.lang, question);
     let created = false;
     if (pair) {
-      pair = (
-        await tx.query<QnaRow>(
-          'update qna set question = $2, answer = $3, active = true, from_chat_history = true, updated_at = now() where id = $1 returning *',
-          [pair.id, question, input.answer],
-        )
-      ).rows[0];
+      pair = await historyRepo.updatePairFromHistory(tx, pair.id, question, input.answer);
     } else {
       created = true;
-      pair = (
-        await tx.query<QnaRow>(
-          `insert into qna (organization_id, chatbot_id, lang, question, answer, active, from_chat_history)
-           values ($1, $2, $3, $4, $5, true, true) returning *`,
-          [orgId, m.chatbot_id, m.lang, question, input.answer],
-        )
-      ).rows[0];
+      pair = await historyRepo.insertPairFromHistory(tx, orgId, m.chatbot_id, m.lang, question, input.answer);
     }
     await syncQnaPassage(tx, pair);
     await historyRepo.setOptimized(tx, m.id, input.answer, pair.id);
