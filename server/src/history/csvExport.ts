@@ -8,7 +8,8 @@
 import Papa from 'papaparse';
 import type { Queryable } from '../db/index.ts';
 import { LEAD_FIELDS, type LeadField } from '../runtime/uiConfig.ts';
-import { chatWhere, fullWhere, type Category, type ChatFilter } from './filters.ts';
+import type { Category, ChatFilter } from './filters.ts';
+import { historyRepo } from './repository.ts';
 
 export type CsvLocale = 'de' | 'en';
 
@@ -42,13 +43,9 @@ export interface ExportPlan {
 
 /** The newest `amount` chats matching the filters, split into exportable and empty ones. */
 export async function planExport(db: Queryable, orgId: string, f: ChatFilter, amount: number): Promise<ExportPlan> {
-  const w = chatWhere(f, orgId);
-  const r = await db.query<{ id: string; message_count: number }>(
-    `select c.id, c.message_count from ${w.from} where ${fullWhere(w)} order by c.created_at desc, c.id desc limit ${amount}`,
-    w.params,
-  );
-  const chatIds = r.rows.filter((c) => c.message_count > 0).map((c) => c.id);
-  return { chatIds, skipped: r.rows.length - chatIds.length };
+  const chats = await historyRepo.newestChatsForExport(db, orgId, f, amount);
+  const chatIds = chats.filter((c) => c.message_count > 0).map((c) => c.id);
+  return { chatIds, skipped: chats.length - chatIds.length };
 }
 
 export function exportFileName(timeZone: string, now = new Date()) {
@@ -65,16 +62,6 @@ export function isTimeZone(tz: string) {
   }
 }
 
-interface ExportRow {
-  chat_id: string;
-  date: string;
-  category: Category;
-  question: string;
-  answer: string | null;
-  optimized_answer: string | null;
-  translated_text: string | null;
-  lead: Partial<Record<LeadField, string>> | null;
-}
 
 /** The CSV text, piece by piece: BOM and header first, then one piece per batch of chats. */
 export async function* csvChunks(db: Queryable, orgId: string, plan: ExportPlan, opts: { locale: CsvLocale; timeZone: string }) {
@@ -83,16 +70,9 @@ export async function* csvChunks(db: Queryable, orgId: string, plan: ExportPlan,
   yield '\uFEFF' + Papa.unparse([[...labels.columns, ...LEAD_FIELDS.map((f) => labels.lead[f])]], config) + '\r\n';
   for (let i = 0; i < plan.chatIds.length; i += BATCH_CHATS) {
     const ids = plan.chatIds.slice(i, i + BATCH_CHATS);
-    const r = await db.query<ExportRow>(
-      `select c.id as chat_id, to_char(m.created_at at time zone $3, 'YYYY-MM-DD HH24:MI:SS') as date, c.category,
-              m.question, m.answer, m.optimized_answer, m.translated_text, c.lead
-         from messages m join chats c on c.id = m.chat_id
-        where m.chat_id = any($1::uuid[]) and c.organization_id = $2
-        order by c.created_at desc, c.id desc, m.created_at, m.id`,
-      [ids, orgId, opts.timeZone],
-    );
-    if (!r.rows.length) continue;
-    const rows = r.rows.map((x) => [
+    const messages = await historyRepo.exportRows(db, orgId, ids, opts.timeZone);
+    if (!messages.length) continue;
+    const rows = messages.map((x) => [
       x.chat_id,
       x.date,
       labels.category[x.category] ?? x.category,

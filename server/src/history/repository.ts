@@ -2,7 +2,8 @@
 import type { Queryable } from '../db/index.ts';
 import type { ChatRow } from '../runtime/conversations.ts';
 import type { QnaRow } from '../training/qna.ts';
-import { chatWhere, fullWhere, type ChatFilter } from './filters.ts';
+import type { LeadField } from '../runtime/uiConfig.ts';
+import { chatWhere, fullWhere, type Category, type ChatFilter } from './filters.ts';
 
 export interface ChatListRow extends ChatRow {
   /** The visitor's first question: the list's preview line. */
@@ -22,6 +23,18 @@ export interface MessageRow {
   score: number | null;
   answered_by: string | null;
   created_at: string;
+}
+
+/** One message of the CSV export, with its chat's fields. */
+export interface ExportRow {
+  chat_id: string;
+  date: string;
+  category: Category;
+  question: string;
+  answer: string | null;
+  optimized_answer: string | null;
+  translated_text: string | null;
+  lead: Partial<Record<LeadField, string>> | null;
 }
 
 export interface ChatCounts {
@@ -86,6 +99,29 @@ export const historyRepo = {
       categories: { all: x.all_chats, general: x.general, contact: x.contact, hr: x.hr },
       readStates: { all: x.all_states, read: x.read, unread: x.unread },
     };
+  },
+
+  /** The newest `amount` chats matching the filters, with their message counts (the export's selection). */
+  async newestChatsForExport(db: Queryable, orgId: string, f: ChatFilter, amount: number) {
+    const w = chatWhere(f, orgId);
+    const r = await db.query<{ id: string; message_count: number }>(
+      `select c.id, c.message_count from ${w.from} where ${fullWhere(w)} order by c.created_at desc, c.id desc limit ${amount}`,
+      w.params,
+    );
+    return r.rows;
+  },
+
+  /** The messages of a batch of chats, newest chat first, each dated in the given time zone. */
+  async exportRows(db: Queryable, orgId: string, chatIds: string[], timeZone: string) {
+    const r = await db.query<ExportRow>(
+      `select c.id as chat_id, to_char(m.created_at at time zone $3, 'YYYY-MM-DD HH24:MI:SS') as date, c.category,
+              m.question, m.answer, m.optimized_answer, m.translated_text, c.lead
+         from messages m join chats c on c.id = m.chat_id
+        where m.chat_id = any($1::uuid[]) and c.organization_id = $2
+        order by c.created_at desc, c.id desc, m.created_at, m.id`,
+      [chatIds, orgId, timeZone],
+    );
+    return r.rows;
   },
 
   async chatInOrg(db: Queryable, orgId: string, chatId: string) {
