@@ -39,7 +39,6 @@ const NOT_MOVED_YET: Record<string, number> = {
   'server/src/runtime/access.ts': 2,
   'server/src/runtime/conversations.ts': 9,
   'server/src/services/tenancy.ts': 1,
-  'server/src/training/lang.ts': 1,
 };
 
 /** A query/exec call whose first argument is a string literal starting with an SQL verb. */

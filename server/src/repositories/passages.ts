@@ -20,6 +20,10 @@ export interface PassageUnits {
 
 /** The search index's passages. Which units a source becomes is training/indexer.ts. */
 export const passagesRepo = {
+  /** The text-search configurations this server has installed, the names the passages' vectors can use. */
+  async installedTsConfigs(db: Queryable) {
+    return (await db.query<{ cfgname: string }>('select cfgname::text as cfgname from pg_ts_config')).rows.map((x) => x.cfgname);
+  },
   /** The vector weights title (A), headings (B) and the unit's own text (D). */
   async insertUnits(tx: Queryable, u: PassageUnits) {
     await tx.query(

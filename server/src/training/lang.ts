@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.ts';
+import { passagesRepo } from '../repositories/passages.ts';
 
 /** Language codes of the pool mapped to their base language: de-AT → de, italian → it, cn → zh. */
 export function baseLang(lang: string): string {
@@ -24,7 +25,7 @@ export async function tsConfigFor(db: Queryable, lang: string): Promise<string> 
   if (!wanted) return 'simple';
   let set = available.get(db);
   if (!set) {
-    set = db.query<{ cfgname: string }>('select cfgname::text as cfgname from pg_ts_config').then((r) => new Set(r.rows.map((x) => x.cfgname)));
+    set = passagesRepo.installedTsConfigs(db).then((names) => new Set(names));
     available.set(db, set);
   }
   return (await set).has(wanted) ? wanted : 'simple';
