@@ -13,6 +13,14 @@ export const chatbotLanguagesRepo = {
     const r = await db.query<ChatbotLanguageRow>('select * from chatbot_languages where chatbot_id = $1 order by created_at, lang', [chatbotId]);
     return r.rows;
   },
+  /** The languages as the widget offers them: default first. */
+  async listDefaultFirst(db: Queryable, chatbotId: string) {
+    const r = await db.query<{ lang: string; is_default: boolean }>(
+      'select lang, is_default from chatbot_languages where chatbot_id = $1 order by is_default desc, created_at, lang',
+      [chatbotId],
+    );
+    return r.rows;
+  },
   async count(db: Queryable, chatbotId: string) {
     const r = await db.query<{ n: number }>('select count(*)::int as n from chatbot_languages where chatbot_id = $1', [chatbotId]);
     return r.rows[0].n;

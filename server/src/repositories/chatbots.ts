@@ -26,6 +26,14 @@ export const chatbotsRepo = {
     if (!isUuid(id)) return null;
     return (await db.query<ChatbotRow>('select * from chatbots where id = $1', [id])).rows[0] ?? null;
   },
+  /** What a public (widget) call needs of the chatbot; the rest stays out of the visitor's path. */
+  async publicFields(db: Queryable, id: string) {
+    const r = await db.query<Pick<ChatbotRow, 'id' | 'organization_id' | 'url' | 'lang' | 'initial_setup'>>(
+      'select id, organization_id, url, lang, initial_setup from chatbots where id = $1',
+      [id],
+    );
+    return r.rows[0];
+  },
   async firstOfOrg(db: Queryable, organizationId: string) {
     const r = await db.query<ChatbotRow>('select * from chatbots where organization_id = $1 order by created_at limit 1', [organizationId]);
     return r.rows[0] ?? null;

@@ -5,6 +5,8 @@
 import type { Queryable } from '../db/index.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { isUuid } from '../../../contract/ids.ts';
+import { chatbotLanguagesRepo } from '../repositories/chatbotLanguages.ts';
+import { chatbotsRepo } from '../repositories/chatbots.ts';
 import { getSubscription } from '../services/subscriptions.ts';
 import type { PlanFlags } from './uiConfig.ts';
 import { visitorText } from './visitorTexts.ts';
@@ -22,12 +24,7 @@ export interface ChatbotAccess extends PlanFlags {
 }
 
 export async function loadChatbotAccess(db: Queryable, chatbotId: string): Promise<ChatbotAccess | null> {
-  const bot = (
-    await db.query<Pick<ChatbotAccess, 'id' | 'organization_id' | 'url' | 'lang' | 'initial_setup'>>(
-      'select id, organization_id, url, lang, initial_setup from chatbots where id = $1',
-      [chatbotId],
-    )
-  ).rows[0];
+  const bot = await chatbotsRepo.publicFields(db, chatbotId);
   if (!bot) return null;
   // The subscription rules (trial end, period end, cancellation) live in one place: services/subscriptions.ts.
   const sub = await getSubscription(db, bot.organization_id);
@@ -57,11 +54,7 @@ export async function requirePublicChatbot(db: Queryable, chatbotId: string, opt
 
 /** Languages of the chatbot, default first. */
 export async function chatbotLanguages(db: Queryable, chatbotId: string) {
-  const r = await db.query<{ lang: string; is_default: boolean }>(
-    'select lang, is_default from chatbot_languages where chatbot_id = $1 order by is_default desc, created_at, lang',
-    [chatbotId],
-  );
-  return r.rows;
+  return chatbotLanguagesRepo.listDefaultFirst(db, chatbotId);
 }
 
 /** The visitor's language if the chatbot speaks it (exactly or by its base code), else the default one. */
