@@ -1,6 +1,6 @@
 /** SQL of the chat history. Every statement is scoped by the caller's organization. */
 import type { Queryable } from '../db/index.ts';
-import type { ChatRow } from '../runtime/conversations.ts';
+import type { ChatRow } from '../repositories/conversations.ts';
 import type { QnaRow } from '../training/qna.ts';
 import type { LeadField } from '../runtime/uiConfig.ts';
 import { chatWhere, fullWhere, type Category, type ChatFilter } from './filters.ts';

@@ -3,7 +3,7 @@
  * an improved answer into a question-answer pair the chatbot answers with from then on.
  */
 import type { Db } from '../db/index.ts';
-import type { ChatRow } from '../runtime/conversations.ts';
+import type { ChatRow } from '../repositories/conversations.ts';
 import { isUuid } from '../../../contract/ids.ts';
 import { requireRecord } from '../services/tenancy.ts';
 import { syncQnaPassage, toApiQna, type QnaRow } from '../training/qna.ts';

@@ -1,29 +1,12 @@
 /**
- * Recorded conversations: chats, their messages, leads and the monthly message usage.
- * The history screen reads these tables (migration 030).
+ * Recorded conversations: what a visitor's message does to its chat (counters, category).
+ * The statements are repositories/conversations.ts.
  */
-import type { Queryable } from '../db/index.ts';
-import { isUuid } from '../../../contract/ids.ts';
+import type { Db } from '../db/index.ts';
+import { conversationsRepo as chatsSql, type ChatRow } from '../repositories/conversations.ts';
 import type { Answer } from './answer.ts';
-import type { LeadField } from './uiConfig.ts';
 
-export interface ChatRow {
-  id: string;
-  chatbot_id: string;
-  organization_id: string;
-  visitor_id: string;
-  lang: string;
-  category: 'general' | 'contact' | 'hr';
-  read: boolean;
-  favorite: boolean;
-  lead: Partial<Record<LeadField, string>> | null;
-  lead_submitted_at: string | null;
-  person_requested: boolean;
-  source: 'widget' | 'demo';
-  created_at: string;
-  last_message_at: string;
-  message_count: number;
-}
+export type { ChatRow } from '../repositories/conversations.ts';
 
 /** contact (a lead or a request for a person) beats hr (jobs, applications) beats general; a chat never moves down. */
 export function categorise(c: { hasLead: boolean; personRequested: boolean; hr: boolean; current: ChatRow['category'] }): ChatRow['category'] {
@@ -33,89 +16,18 @@ export function categorise(c: { hasLead: boolean; personRequested: boolean; hr: 
 }
 
 export const conversationsRepo = {
-  async start(db: Queryable, input: { chatbotId: string; organizationId: string; visitorId: string; lang: string; source: 'widget' | 'demo' }) {
-    const r = await db.query<ChatRow>(
-      `insert into chats(chatbot_id, organization_id, visitor_id, lang, source) values ($1, $2, $3, $4, $5) returning *`,
-      [input.chatbotId, input.organizationId, input.visitorId, input.lang, input.source],
-    );
-    return r.rows[0];
-  },
-
-  async byId(db: Queryable, chatbotId: string, chatId: string) {
-    if (!isUuid(chatId)) return null;
-    const r = await db.query<ChatRow>('select * from chats where id = $1 and chatbot_id = $2', [chatId, chatbotId]);
-    return r.rows[0] ?? null;
-  },
-
-  /** The last turns of a chat, oldest first (context for the language model). */
-  async recentTurns(db: Queryable, chatId: string, n = 3) {
-    const r = await db.query<{ question: string; answer: string | null }>(
-      'select question, answer from (select question, answer, created_at from messages where chat_id = $1 order by created_at desc limit $2) t order by created_at',
-      [chatId, n],
-    );
-    return r.rows;
-  },
-
-  /**
-   * Counts one message against the organization's monthly quota; false when the quota is used up.
-   * One atomic statement, so concurrent visitors can never exceed it.
-   */
-  async consumeMessage(db: Queryable, organizationId: string, monthlyLimit: number) {
-    if (monthlyLimit <= 0) return false;
-    const r = await db.query<{ messages: number }>(
-      `insert into message_usage(organization_id, month, messages)
-       values ($1, date_trunc('month', now() at time zone 'UTC')::date, 1)
-       on conflict (organization_id, month) do update set messages = message_usage.messages + 1
-       where message_usage.messages < $2
-       returning messages`,
-      [organizationId, monthlyLimit],
-    );
-    return r.rowCount > 0;
-  },
-
-  async usedThisMonth(db: Queryable, organizationId: string) {
-    const r = await db.query<{ messages: number }>(
-      `select messages from message_usage where organization_id = $1 and month = date_trunc('month', now() at time zone 'UTC')::date`,
-      [organizationId],
-    );
-    return r.rows[0]?.messages ?? 0;
-  },
+  ...chatsSql,
 
   /** Records a question with its answer and updates the chat's counters and category in one transaction. */
-  async record(db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }, chat: ChatRow, question: string, a: Answer) {
+  async record(db: Pick<Db, 'transaction'>, chat: ChatRow, question: string, a: Answer) {
     return db.transaction(async (tx) => {
-      const m = (
-        await tx.query<{ id: string; created_at: string }>(
-          `insert into messages(chat_id, chatbot_id, organization_id, question, answer, sources, score, answered_by)
-           values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) returning id, created_at`,
-          [chat.id, chat.chatbot_id, chat.organization_id, question, a.answer, JSON.stringify(a.sources), a.score, a.answeredBy],
-        )
-      ).rows[0];
-      let updated = (
-        await tx.query<ChatRow>(`update chats set message_count = message_count + 1, last_message_at = now() where id = $1 returning *`, [chat.id])
-      ).rows[0];
+      const m = await chatsSql.insertMessage(tx, chat, question, a);
+      let updated = await chatsSql.countMessage(tx, chat.id);
       // Category and person flag are written only when they change: the statistics triggers watch those columns.
       const category = categorise({ hasLead: !!updated.lead, personRequested: updated.person_requested || a.personRequested, hr: a.hr, current: updated.category });
       if (category !== updated.category || (a.personRequested && !updated.person_requested))
-        updated = (
-          await tx.query<ChatRow>('update chats set category = $2, person_requested = person_requested or $3 where id = $1 returning *', [
-            chat.id,
-            category,
-            a.personRequested,
-          ])
-        ).rows[0];
+        updated = await chatsSql.setCategory(tx, chat.id, category, a.personRequested);
       return { message: m, chat: updated };
     });
-  },
-
-  /** The lead with the consent text the form showed; the consent's time is the submission's. */
-  async saveLead(db: Queryable, chatId: string, lead: Partial<Record<LeadField, string>>, consentText: string) {
-    const r = await db.query<ChatRow>(
-      `update chats set lead = $2::jsonb, lead_submitted_at = now(), lead_consent_text = $3, lead_consent_at = now(),
-              category = 'contact', read = false
-        where id = $1 returning *`,
-      [chatId, JSON.stringify(lead), consentText],
-    );
-    return r.rows[0];
   },
 };

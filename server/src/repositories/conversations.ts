@@ -1,0 +1,112 @@
+/**
+ * SQL of recorded conversations: chats, their messages, leads and the monthly message usage.
+ * The history screen reads these tables (migration 030); what a message does to its chat is runtime/conversations.ts.
+ */
+import type { Queryable } from '../db/index.ts';
+import { isUuid } from '../../../contract/ids.ts';
+import type { Answer } from '../runtime/answer.ts';
+import type { LeadField } from '../runtime/uiConfig.ts';
+
+export interface ChatRow {
+  id: string;
+  chatbot_id: string;
+  organization_id: string;
+  visitor_id: string;
+  lang: string;
+  category: 'general' | 'contact' | 'hr';
+  read: boolean;
+  favorite: boolean;
+  lead: Partial<Record<LeadField, string>> | null;
+  lead_submitted_at: string | null;
+  person_requested: boolean;
+  source: 'widget' | 'demo';
+  created_at: string;
+  last_message_at: string;
+  message_count: number;
+}
+
+export const conversationsRepo = {
+  async start(db: Queryable, input: { chatbotId: string; organizationId: string; visitorId: string; lang: string; source: 'widget' | 'demo' }) {
+    const r = await db.query<ChatRow>(
+      `insert into chats(chatbot_id, organization_id, visitor_id, lang, source) values ($1, $2, $3, $4, $5) returning *`,
+      [input.chatbotId, input.organizationId, input.visitorId, input.lang, input.source],
+    );
+    return r.rows[0];
+  },
+
+  async byId(db: Queryable, chatbotId: string, chatId: string) {
+    if (!isUuid(chatId)) return null;
+    const r = await db.query<ChatRow>('select * from chats where id = $1 and chatbot_id = $2', [chatId, chatbotId]);
+    return r.rows[0] ?? null;
+  },
+
+  /** The last turns of a chat, oldest first (context for the language model). */
+  async recentTurns(db: Queryable, chatId: string, n = 3) {
+    const r = await db.query<{ question: string; answer: string | null }>(
+      'select question, answer from (select question, answer, created_at from messages where chat_id = $1 order by created_at desc limit $2) t order by created_at',
+      [chatId, n],
+    );
+    return r.rows;
+  },
+
+  /**
+   * Counts one message against the organization's monthly quota; false when the quota is used up.
+   * One atomic statement, so concurrent visitors can never exceed it.
+   */
+  async consumeMessage(db: Queryable, organizationId: string, monthlyLimit: number) {
+    if (monthlyLimit <= 0) return false;
+    const r = await db.query<{ messages: number }>(
+      `insert into message_usage(organization_id, month, messages)
+       values ($1, date_trunc('month', now() at time zone 'UTC')::date, 1)
+       on conflict (organization_id, month) do update set messages = message_usage.messages + 1
+       where message_usage.messages < $2
+       returning messages`,
+      [organizationId, monthlyLimit],
+    );
+    return r.rowCount > 0;
+  },
+
+  async usedThisMonth(db: Queryable, organizationId: string) {
+    const r = await db.query<{ messages: number }>(
+      `select messages from message_usage where organization_id = $1 and month = date_trunc('month', now() at time zone 'UTC')::date`,
+      [organizationId],
+    );
+    return r.rows[0]?.messages ?? 0;
+  },
+
+  async insertMessage(tx: Queryable, chat: ChatRow, question: string, a: Pick<Answer, 'answer' | 'sources' | 'score' | 'answeredBy'>) {
+    return (
+      await tx.query<{ id: string; created_at: string }>(
+        `insert into messages(chat_id, chatbot_id, organization_id, question, answer, sources, score, answered_by)
+         values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) returning id, created_at`,
+        [chat.id, chat.chatbot_id, chat.organization_id, question, a.answer, JSON.stringify(a.sources), a.score, a.answeredBy],
+      )
+    ).rows[0];
+  },
+
+  async countMessage(tx: Queryable, chatId: string) {
+    return (await tx.query<ChatRow>(`update chats set message_count = message_count + 1, last_message_at = now() where id = $1 returning *`, [chatId])).rows[0];
+  },
+
+  /** Sets the category and raises (never lowers) the person-requested flag. */
+  async setCategory(tx: Queryable, chatId: string, category: ChatRow['category'], personRequested: boolean) {
+    return (
+      await tx.query<ChatRow>('update chats set category = $2, person_requested = person_requested or $3 where id = $1 returning *', [
+        chatId,
+        category,
+        personRequested,
+      ])
+    ).rows[0];
+  },
+
+  /** The lead with the consent text the form showed; the consent's time is the submission's. */
+  async saveLead(db: Queryable, chatId: string, lead: Partial<Record<LeadField, string>>, consentText: string) {
+    const r = await db.query<ChatRow>(
+      `update chats set lead = $2::jsonb, lead_submitted_at = now(), lead_consent_text = $3, lead_consent_at = now(),
+              category = 'contact', read = false
+        where id = $1 returning *`,
+      [chatId, JSON.stringify(lead), consentText],
+    );
+    return r.rows[0];
+  },
+};
