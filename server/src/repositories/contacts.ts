@@ -18,6 +18,18 @@ export interface ContactRow {
 /** The API's sort fields and the columns they order by. */
 export const CONTACTS_SORTABLE = { name: 'name', email: 'email', department: 'department', isDefault: 'is_default', createdAt: 'created_at', id: 'id' };
 
+/** The contact a visitor is handed to, as the answer shows it. */
+export interface HandoverContact {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  department: string;
+}
+
+/** The wizard's person as a contact (services/contacts.ts builds it from the personal data). */
+type ContactDraft = Pick<ContactFields, 'name' | 'email' | 'phone' | 'department'>;
+
 export interface ContactFilter {
   chatbotId: string;
   department?: string;
@@ -67,5 +79,46 @@ export const contactsRepo = {
   },
   async remove(db: Queryable, id: string) {
     await db.query('delete from contacts where id = $1', [id]);
+  },
+  /** The department's overriding contact if there is one, else the default contact. */
+  async handoverContact(db: Queryable, chatbotId: string, department: string | null) {
+    const r = await db.query<HandoverContact>(
+      `select id::text as id, name, email, phone, department from contacts
+        where chatbot_id = $1
+          and (is_default or ($2::text is not null and overrides_id is not null and lower(department) = lower($2::text)))
+        order by is_default asc, created_at asc limit 1`,
+      [chatbotId, department],
+    );
+    return r.rows[0] ?? null;
+  },
+  /** Locks the chatbot's row for the wizard contact's seeding; undefined if it is not the organization's. */
+  async lockWizardSeeding(tx: Queryable, chatbotId: string, organizationId: string) {
+    const r = await tx.query<{ default_contact_seeded_at: string | null }>(
+      'select default_contact_seeded_at from chatbots where id = $1 and organization_id = $2 for update',
+      [chatbotId, organizationId],
+    );
+    return r.rows[0];
+  },
+  /** The seeded default contact follows its user's personal data (until the customer edits it). */
+  async updateSeededDefault(tx: Queryable, chatbotId: string, userId: string, draft: ContactDraft) {
+    await tx.query(
+      `update contacts set name = $3, email = $4, phone = $5, department = $6
+        where chatbot_id = $1 and seeded_from_user = $2 and is_default`,
+      [chatbotId, userId, draft.name, draft.email, draft.phone, draft.department],
+    );
+  },
+  async hasDefault(tx: Queryable, chatbotId: string) {
+    const r = await tx.query('select 1 from contacts where chatbot_id = $1 and is_default', [chatbotId]);
+    return r.rows.length > 0;
+  },
+  async insertSeededDefault(tx: Queryable, bot: { id: string; organization_id: string }, userId: string, draft: ContactDraft) {
+    await tx.query(
+      `insert into contacts (organization_id, chatbot_id, name, email, phone, department, is_default, seeded_from_user)
+       values ($1, $2, $3, $4, $5, $6, true, $7)`,
+      [bot.organization_id, bot.id, draft.name, draft.email, draft.phone, draft.department, userId],
+    );
+  },
+  async markWizardSeeded(tx: Queryable, chatbotId: string) {
+    await tx.query('update chatbots set default_contact_seeded_at = now() where id = $1', [chatbotId]);
   },
 };

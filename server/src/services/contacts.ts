@@ -2,16 +2,9 @@ import { z } from 'zod';
 import type { Db, Queryable } from '../db/index.ts';
 import { contactFields } from '../../../contract/api/contacts.ts';
 import { chatbotsRepo } from '../repositories/chatbots.ts';
+import { contactsRepo, type HandoverContact } from '../repositories/contacts.ts';
 import type { UserRow } from '../repositories/users.ts';
 import { baseLang } from '../training/lang.ts';
-
-export interface HandoverContact {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  department: string;
-}
 
 // The schema lives in contract/; re-exported for the routes that take it from here.
 export { contactFields };
@@ -22,14 +15,7 @@ const contactDraft = z.object({ name: contactFields.name, email: contactFields.e
  * department, else the chatbot's default contact.
  */
 export async function findHandoverContact(db: Queryable, chatbotId: string, department?: string): Promise<HandoverContact | null> {
-  const r = await db.query<HandoverContact>(
-    `select id::text as id, name, email, phone, department from contacts
-      where chatbot_id = $1
-        and (is_default or ($2::text is not null and overrides_id is not null and lower(department) = lower($2::text)))
-      order by is_default asc, created_at asc limit 1`,
-    [chatbotId, department?.trim() || null],
-  );
-  return r.rows[0] ?? null;
+  return contactsRepo.handoverContact(db, chatbotId, department?.trim() || null);
 }
 
 /** The department the wizard's person is listed under, in the user's preferred language (else the chatbot's). */
@@ -81,27 +67,14 @@ export async function syncWizardContact(db: Db, user: UserRow, log?: Log) {
     const draft = wizardContactDraft(user, bot.lang);
     if (!draft) return;
     await db.transaction(async (tx) => {
-      const locked = await tx.query<{ default_contact_seeded_at: string | null }>(
-        'select default_contact_seeded_at from chatbots where id = $1 and organization_id = $2 for update',
-        [bot.id, user.organization_id],
-      );
-      if (!locked.rows[0]) return;
-      if (locked.rows[0].default_contact_seeded_at) {
-        await tx.query(
-          `update contacts set name = $3, email = $4, phone = $5, department = $6
-            where chatbot_id = $1 and seeded_from_user = $2 and is_default`,
-          [bot.id, user.id, draft.name, draft.email, draft.phone, draft.department],
-        );
+      const locked = await contactsRepo.lockWizardSeeding(tx, bot.id, user.organization_id);
+      if (!locked) return;
+      if (locked.default_contact_seeded_at) {
+        await contactsRepo.updateSeededDefault(tx, bot.id, user.id, draft);
         return;
       }
-      const hasDefault = await tx.query('select 1 from contacts where chatbot_id = $1 and is_default', [bot.id]);
-      if (!hasDefault.rows.length)
-        await tx.query(
-          `insert into contacts (organization_id, chatbot_id, name, email, phone, department, is_default, seeded_from_user)
-           values ($1, $2, $3, $4, $5, $6, true, $7)`,
-          [bot.organization_id, bot.id, draft.name, draft.email, draft.phone, draft.department, user.id],
-        );
-      await tx.query('update chatbots set default_contact_seeded_at = now() where id = $1', [bot.id]);
+      if (!(await contactsRepo.hasDefault(tx, bot.id))) await contactsRepo.insertSeededDefault(tx, bot, user.id, draft);
+      await contactsRepo.markWizardSeeded(tx, bot.id);
     });
   } catch (e) {
     log?.warn({ err: e }, 'default contact from the personal data not created');
