@@ -25,7 +25,7 @@ function start() {
   if (document.querySelector(`chatbot-widget[data-chatbot-id="${CSS.escape(chatbotId)}"]`)) return;
   const wantedLang = script.dataset.lang || document.documentElement.lang || navigator.language;
   const source = script.dataset.source === 'demo' ? 'demo' : 'widget';
-  const api = createApi(base, chatbotId);
+  const api = createApi(base, chatbotId, source === 'demo');
   api
     .config(wantedLang)
     .then((pub) => mount(pub, api, base, source))

@@ -31,7 +31,11 @@ export interface AnswerResponse {
   category: string;
 }
 
-export function createApi(base: string, chatbotId: string) {
+/**
+ * fresh: the dashboard's preview and demo, where the customer has just saved the configuration: the config is
+ * revalidated instead of taken from the browser's cache (visitors on the customer's site may use it for 30 s).
+ */
+export function createApi(base: string, chatbotId: string, fresh = false) {
   const root = `${base}/api/v1/public/chatbots/${encodeURIComponent(chatbotId)}`;
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     let res: Response;
@@ -41,6 +45,7 @@ export function createApi(base: string, chatbotId: string) {
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
         credentials: 'omit',
+        cache: fresh ? 'no-cache' : 'default',
       });
     } catch {
       throw new WidgetApiError(0, 'NoInternetConnection');
