@@ -48,3 +48,9 @@ export type ErrorKey = KnownErrorKey | (string & {});
 
 /** The keys that come with one status. */
 export const errorKeysOf = (status: number): KnownErrorKey[] => ERROR_KEYS.filter((k) => ERROR_STATUS[k] === status);
+
+/** A refused request's 400 ValidationFailed: its message and one detail per field, as the server and the mock answer. */
+export const VALIDATION_FAILED_MESSAGE = 'Required fields missing or invalid';
+export function validationDetails(issues: readonly { path: readonly PropertyKey[]; code: string; message: string }[]) {
+  return issues.map((i) => ({ path: i.path.map(String).join('.'), code: i.code, message: i.message }));
+}

@@ -3,6 +3,8 @@
  * Errors leave the mock-server exactly as they leave the real server: `{ error, message, details }`,
  * with the catalogue's keys, so the dashboard's error mapping can be exercised without a database.
  */
+const { VALIDATION_FAILED_MESSAGE, validationDetails } = require('../contract/errors.ts');
+
 class MockError extends Error {
   constructor(status, key, message, details) {
     super(message);
@@ -21,8 +23,7 @@ const conflict = (key, message) => new MockError(409, key, message);
 function parse(schema, data) {
   const r = schema.safeParse(data);
   if (r.success) return r.data;
-  const details = r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-  throw badRequest('ValidationFailed', 'Required fields missing or invalid', details);
+  throw badRequest('ValidationFailed', VALIDATION_FAILED_MESSAGE, validationDetails(r.error.issues));
 }
 
 /** Express error middleware: body-parser's JSON errors become InvalidJson, the rest keep their key. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 // The catalogue lives in contract/ (the dashboard and the mock server read it too).
-import type { ErrorKey } from '../../contract/errors.ts';
+import { VALIDATION_FAILED_MESSAGE, validationDetails, type ErrorKey } from '../../contract/errors.ts';
 export { ERROR_KEYS, type ErrorKey } from '../../contract/errors.ts';
 
 export class AppError extends Error {
@@ -28,8 +28,7 @@ export const planLimit = (limit: string, max: number) =>
 
 /** Bad input: a 400 ValidationFailed listing each field (the same for route schemas and parse()). */
 export function validationFailed(issues: readonly z.core.$ZodIssue[]) {
-  const details = issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-  return badRequest('ValidationFailed', 'Required fields missing or invalid', details);
+  return badRequest('ValidationFailed', VALIDATION_FAILED_MESSAGE, validationDetails(issues));
 }
 
 /** Validates input against a schema; bad input becomes a 400 ValidationFailed listing each field. */

@@ -5,6 +5,7 @@
 import { leadBody, sendMessageBody, startChatBody } from '../../../contract/api/widget.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, badRequest, notFound, parse } from '../errors.ts';
+import { VALIDATION_FAILED_MESSAGE } from '../../../contract/errors.ts';
 import { LEAD_EMAIL_RE } from '../../../contract/lead.ts';
 import { isValidPhone } from '../../../contract/phone.ts';
 import { chatbotLanguages, pickLanguage, requirePublicChatbot, type ChatbotAccess } from './access.ts';
@@ -142,8 +143,8 @@ export async function submitLead(ctx: AppContext, chatbotId: string, chatId: str
       issues.push({ path: field, code: 'invalid_format', message: 'invalid phone' });
     else lead[field] = value;
   }
-  if (issues.length) throw badRequest('ValidationFailed', 'Required fields missing or invalid', issues);
-  if (!Object.keys(lead).length) throw badRequest('ValidationFailed', 'Required fields missing or invalid', [{ path: '', code: 'required', message: 'empty form' }]);
+  if (issues.length) throw badRequest('ValidationFailed', VALIDATION_FAILED_MESSAGE, issues);
+  if (!Object.keys(lead).length) throw badRequest('ValidationFailed', VALIDATION_FAILED_MESSAGE, [{ path: '', code: 'required', message: 'empty form' }]);
   const saved = await conversationsRepo.saveLead(ctx.db, chat.id, lead, input.consentText ?? config.consentText);
   return { chatId: saved.id, category: saved.category, lead: saved.lead };
 }
