@@ -7,15 +7,12 @@ export interface PassageUnits {
   lang: string;
   type: string;
   id: string;
-  /** The text-search configuration the vectors are built with. */
-  tsConfig: string;
-  indexedTitle: string;
   ords: number[];
   headings: string[];
   kinds: string[];
   texts: string[];
-  indexedHeadings: string[];
-  indexedTexts: string[];
+  /** Each unit's tsvector in its text form, as `vectorsOf` computed it. */
+  vectors: string[];
 }
 
 /** The search index's passages. Which units a source becomes is training/indexer.ts. */
@@ -24,15 +21,27 @@ export const passagesRepo = {
   async installedTsConfigs(db: Queryable) {
     return (await db.query<{ cfgname: string }>('select cfgname::text as cfgname from pg_ts_config')).rows.map((x) => x.cfgname);
   },
-  /** The vector weights title (A), headings (B) and the unit's own text (D). */
+  /**
+   * The units' tsvectors, weighting title (A), headings (B) and the unit's own text (D). Computed before
+   * the transaction that stores them: on the embedded database a transaction holds the only connection,
+   * and stemming a large document's text is most of the work.
+   */
+  async vectorsOf(db: Queryable, u: { tsConfig: string; indexedTitle: string; indexedHeadings: string[]; indexedTexts: string[] }) {
+    const r = await db.query<{ v: string }>(
+      `select (setweight(to_tsvector($1::regconfig, $2), 'A') || setweight(to_tsvector($1::regconfig, x.iheading), 'B')
+               || to_tsvector($1::regconfig, x.itxt))::text as v
+         from unnest($3::text[], $4::text[]) with ordinality as x(iheading, itxt, n)
+        order by x.n`,
+      [u.tsConfig, u.indexedTitle, u.indexedHeadings, u.indexedTexts],
+    );
+    return r.rows.map((x) => x.v);
+  },
   async insertUnits(tx: Queryable, u: PassageUnits) {
     await tx.query(
       `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, heading, kind, text, tsv)
-       select $1, $2, $3, $4, $5, x.ord, x.heading, x.kind, x.txt,
-              setweight(to_tsvector($6::regconfig, $7), 'A') || setweight(to_tsvector($6::regconfig, x.iheading), 'B')
-                || to_tsvector($6::regconfig, x.itxt)
-         from unnest($8::int[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[]) as x(ord, heading, kind, txt, iheading, itxt)`,
-      [u.organizationId, u.chatbotId, u.lang, u.type, u.id, u.tsConfig, u.indexedTitle, u.ords, u.headings, u.kinds, u.texts, u.indexedHeadings, u.indexedTexts],
+       select $1, $2, $3, $4, $5, x.ord, x.heading, x.kind, x.txt, x.vec::tsvector
+         from unnest($6::int[], $7::text[], $8::text[], $9::text[], $10::text[]) as x(ord, heading, kind, txt, vec)`,
+      [u.organizationId, u.chatbotId, u.lang, u.type, u.id, u.ords, u.headings, u.kinds, u.texts, u.vectors],
     );
   },
   /** One FAQ unit per active pair, the question as its heading (weight A). */

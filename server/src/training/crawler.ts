@@ -6,7 +6,7 @@ import { websitesRepo } from '../repositories/websites.ts';
 import { createAgents, FetchError, safeFetch, type FetchOptions } from './fetch.ts';
 import { extractPage } from './extract.ts';
 import { dropHidden, RenderSession, renderOptions } from './render.ts';
-import { replacePassages, removePassages } from './indexer.ts';
+import { indexText, removePassages, storePassages } from './indexer.ts';
 import { baseLang } from './lang.ts';
 import { reservePageTraining, trainingLimits, webpageCount } from './limits.ts';
 import { loadRobots } from './robots.ts';
@@ -246,12 +246,13 @@ export async function runScrapeJob(
       // A page stored under another website keeps its language unless it declares one.
       const lang = declared && declared !== baseLang(site.lang) ? declared : current && current.website_id !== job.website_id ? current.lang : site.lang;
       const home = current ? current.website_id : await homeOf(lang, pageUrl);
+      const indexed = await indexText(db, { lang, title: page.title }, page.text);
       const row = await db.transaction(async (tx) => {
         const id = await webpagesRepo.storeTrained(tx, {
           organizationId: job.organization_id, chatbotId: job.chatbot_id, websiteId: home, lang, url: pageUrl, path: pathOf(pageUrl),
           title: page.title, text: page.text, contentHash: hash,
         });
-        await replacePassages(tx, { organizationId: job.organization_id, chatbotId: job.chatbot_id, lang, type: 'webpage', id, title: page.title }, page.text);
+        await storePassages(tx, { organizationId: job.organization_id, chatbotId: job.chatbot_id, lang, type: 'webpage', id, title: page.title }, indexed);
         await record(tx, pageUrl, current ? 'changed' : 'added');
         return { id };
       });

@@ -4,7 +4,7 @@ import type { Db } from '../db/index.ts';
 import { AppError } from '../errors.ts';
 import { documentsRepo } from '../repositories/documents.ts';
 import { extractInSandbox, refuseEmptyFile } from './extractionSandbox.ts';
-import { removePassages, replacePassages } from './indexer.ts';
+import { indexText, removePassages, storePassages } from './indexer.ts';
 import { documentKey, documentStorage } from './storage.ts';
 
 export type DocType = 'pdf' | 'docx' | 'txt';
@@ -93,6 +93,8 @@ export async function addDocument(
   const storage = documentStorage(ctx.config);
   const id = crypto.randomUUID();
   const storageKey = documentKey({ organizationId: bot.organization_id, chatbotId: bot.id, documentId: id });
+  const source = { organizationId: bot.organization_id, chatbotId: bot.id, lang: input.lang, type: 'document' as const, id, title: name };
+  const indexed = await indexText(ctx.db, source, text);
   await storage.put(storageKey, input.buf, CONTENT_TYPES[type]);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -100,7 +102,7 @@ export async function addDocument(
         id, organizationId: bot.organization_id, chatbotId: bot.id, lang: input.lang, name, type, size: input.buf.length,
         characters: text.length, storageKey, sourceUrl: input.sourceUrl ?? null,
       });
-      await replacePassages(tx, { organizationId: bot.organization_id, chatbotId: bot.id, lang: input.lang, type: 'document', id, title: name }, text);
+      await storePassages(tx, source, indexed);
       return row;
     });
   } catch (e) {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.ts';
 import { passagesRepo } from '../repositories/passages.ts';
-import { chunkText } from './chunk.ts';
+import { chunkText, type Unit } from './chunk.ts';
 import { baseLang, tsConfigFor } from './lang.ts';
 import { normalizeForIndex } from './normalize.ts';
 
@@ -19,23 +19,55 @@ export interface IndexSource {
 /** Units of a text beyond this many are not indexed: a 5,000-row table must not flood the index. */
 export const MAX_UNITS_PER_SOURCE = 3000;
 
+/** Units normalized and stemmed per statement: each statement stays short, so other work gets a turn in between. */
+const VECTOR_BATCH = 200;
+
+/** A source's units with their vectors, ready to store: what `indexText` computed outside the storing transaction. */
+export interface IndexedText {
+  units: Unit[];
+  vectors: string[];
+}
+
 /**
- * Replaces a source's passages with the units of its structured text. Call inside a transaction:
- * readers see either the old passages or the new ones, never a half-written index. The vector
- * weights title (A), headings (B) and the unit's own text (D).
+ * Splits a structured text into units and computes their vectors. Runs before the transaction that
+ * stores them (`storePassages`), so that transaction is short: a large document's stemming does not
+ * hold the embedded database's only connection while visitors wait.
  */
-export async function replacePassages(tx: Queryable, src: IndexSource, text: string): Promise<number> {
-  await removePassages(tx, src.type, src.id);
+export async function indexText(db: Queryable, src: Pick<IndexSource, 'lang' | 'title'>, text: string): Promise<IndexedText> {
   const units = chunkText(text).slice(0, MAX_UNITS_PER_SOURCE);
+  const vectors: string[] = [];
+  if (!units.length) return { units, vectors };
+  const tsConfig = await tsConfigFor(db, src.lang);
+  const indexedTitle = normalizeForIndex(src.title ?? '');
+  for (let i = 0; i < units.length; i += VECTOR_BATCH) {
+    // Between batches the event loop serves other requests (the embedded database runs on this thread).
+    await new Promise((resolve) => setImmediate(resolve));
+    const batch = units.slice(i, i + VECTOR_BATCH);
+    vectors.push(...(await passagesRepo.vectorsOf(db, {
+      tsConfig, indexedTitle, indexedHeadings: batch.map((u) => normalizeForIndex(u.heading)), indexedTexts: batch.map((u) => normalizeForIndex(u.text)),
+    })));
+  }
+  return { units, vectors };
+}
+
+/**
+ * Replaces a source's passages with indexed units. Call inside a transaction: readers see either the
+ * old passages or the new ones, never a half-written index.
+ */
+export async function storePassages(tx: Queryable, src: IndexSource, indexed: IndexedText): Promise<number> {
+  await removePassages(tx, src.type, src.id);
+  const { units, vectors } = indexed;
   if (!units.length) return 0;
-  const cfg = await tsConfigFor(tx, src.lang);
   await passagesRepo.insertUnits(tx, {
     organizationId: src.organizationId, chatbotId: src.chatbotId, lang: baseLang(src.lang), type: src.type, id: src.id,
-    tsConfig: cfg, indexedTitle: normalizeForIndex(src.title ?? ''),
-    ords: units.map((_, i) => i), headings: units.map((u) => u.heading), kinds: units.map((u) => u.kind), texts: units.map((u) => u.text),
-    indexedHeadings: units.map((u) => normalizeForIndex(u.heading)), indexedTexts: units.map((u) => normalizeForIndex(u.text)),
+    ords: units.map((_, i) => i), headings: units.map((u) => u.heading), kinds: units.map((u) => u.kind), texts: units.map((u) => u.text), vectors,
   });
   return units.length;
+}
+
+/** `indexText` and `storePassages` in one go, for a source small enough not to need the split. */
+export async function replacePassages(tx: Queryable, src: IndexSource, text: string): Promise<number> {
+  return storePassages(tx, src, await indexText(tx, src, text));
 }
 
 export async function removePassages(tx: Queryable, type: SourceType, id: string | string[]) {

@@ -151,6 +151,24 @@ describe('documents that would take the server down', () => {
     expect(ok.json.characters).toBe(line.repeat(10).trim().length);
     expect((await s.api('DELETE', `/api/v1/documents/${ok.json.id}`, { token })).status).toBe(200);
   });
+
+  it('a document near the character limit is indexed in full while /health keeps answering', async () => {
+    // Distinct lines, so each unit is its own passage; the vectors are computed in short statements between health checks.
+    const lines = Array.from({ length: 20_000 }, (_, i) => `Abschnitt ${i}: Die Garantie für Rahmen Nummer ${i} gilt zehn Jahre ab Kaufdatum.`);
+    const { value: r, healthAnswers } = await whileAskingHealth(() => upload('/api/v1/documents', 'handbuch.txt', Buffer.from(lines.join('\n'))));
+    expect(r.status).toBe(201);
+    expect(healthAnswers.length).toBeGreaterThan(1);
+    expect(healthAnswers.every((status) => status === 200)).toBe(true);
+    const passages = await s.db.query<{ n: number; vectors: number; last: string }>(
+      `select count(*)::int n, count(*) filter (where tsv @@ to_tsquery('german', 'garantie & rahmen'))::int vectors, max(text) filter (where text like '%19999%') last
+         from passages where source_id = $1`,
+      [r.json.id],
+    );
+    expect(passages.rows[0].n).toBeGreaterThan(500);
+    expect(passages.rows[0].vectors).toBe(passages.rows[0].n);
+    expect(passages.rows[0].last).toContain('Abschnitt 19999');
+    expect((await s.api('DELETE', `/api/v1/documents/${r.json.id}`, { token })).status).toBe(200);
+  });
 });
 
 /**
