@@ -2,17 +2,22 @@
  * The one password rule, after NIST SP 800-63B §3.1.1.2: a length floor (and a ceiling that bounds hashing work),
  * no composition rules, and a refusal of passwords attackers try first: the common and breached passwords that
  * @zxcvbn-ts/language-common ships (about 49,000, no download at run time), anything zxcvbn finds guessable from
- * them (sequences, repeats, keyboard walks, "P@ssw0rd1"), and the account's own e-mail address or its name part.
+ * them and from German and English words and names (sequences, repeats, keyboard walks, "P@ssw0rd1", "Sommer2024!"), and the account's own e-mail address or its name part.
  * Applied wherever a password is set: sign-up, the operator CLI, ADMIN_PASSWORD, createAccount.
  */
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { dictionary as german } from '@zxcvbn-ts/language-de';
+import { dictionary as english } from '@zxcvbn-ts/language-en';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** NIST asks for at least 64; the cap only keeps one sign-in from costing the server an unbounded hash. */
 export const PASSWORD_MAX_LENGTH = 256;
-/** zxcvbn's score 2 means "somewhat guessable" (at least 10^6 guesses): below it the password falls to online guessing. */
-const MIN_SCORE = 2;
+/**
+ * As many guesses as eight random characters (NIST's minimum length) need: below it are the word-plus-year
+ * passwords ("Sommer2024!", "Passwort1!") that spraying tries first. (zxcvbn's score 2 starts at 10^6.)
+ */
+const MIN_GUESSES = 1e8;
 
 export type PasswordProblem = 'tooShort' | 'tooLong' | 'common' | 'containsEmail' | 'guessable';
 
@@ -22,7 +27,7 @@ export const PASSWORD_PROBLEM_MESSAGES: Record<PasswordProblem, string> = {
   tooLong: `the password must have at most ${PASSWORD_MAX_LENGTH} characters`,
   common: 'the password is on the list of common or breached passwords',
   containsEmail: 'the password must not be (or be made of) the e-mail address',
-  guessable: 'the password is too easy to guess (a sequence, repetition, keyboard pattern or common word)',
+  guessable: 'the password is too easy to guess (a sequence, repetition, keyboard pattern, common word or a word with a year)',
 };
 
 let factory: ZxcvbnFactory | undefined;
@@ -30,10 +35,12 @@ let commonPasswords: Set<string> | undefined;
 /** Built on first use: the dictionaries take a few milliseconds to index, and most processes never need them. */
 function estimator() {
   commonPasswords ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
-  factory ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+  // The product's two languages: "Sommer2024!" and "Summer2024!" are a word and a year, not a secret.
+  factory ??= new ZxcvbnFactory({ dictionary: { ...dictionary, ...prefixed('de', german), ...prefixed('en', english) }, graphs: adjacencyGraphs });
   return { factory, commonPasswords };
 }
 
+const prefixed = (lang: string, words: Record<string, string[]>) => Object.fromEntries(Object.entries(words).map(([name, list]) => [`${lang}-${name}`, list]));
 const codePoints = (s: string) => [...s].length;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -64,6 +71,6 @@ export function passwordProblem(password: string, opts: { email?: string } = {})
   const { factory: zxcvbn, commonPasswords: common } = estimator();
   if (common.has(password.toLowerCase())) return 'common';
   const userInputs = opts.email ? [opts.email, opts.email.split('@')[0]] : [];
-  if (zxcvbn.check(password, userInputs).score < MIN_SCORE) return 'guessable';
+  if (zxcvbn.check(password, userInputs).guesses < MIN_GUESSES) return 'guessable';
   return null;
 }

@@ -67,7 +67,7 @@ afterAll(async () => {
 
 describe.skipIf(usePostgres)('operator CLI on an embedded database no server holds', () => {
   it('creates users, refuses bad input with exit codes, mints tokens', async () => {
-    const created = await cli(['create-user', 'Ops@Example.test', 'long-password', '--admin']);
+    const created = await cli(['create-user', 'Ops@Example.test', 'long-password-42', '--admin']);
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/^Ops@Example\.test \([0-9a-f-]{36}\): admin = true\n$/);
@@ -101,7 +101,7 @@ describe('operator CLI while the server runs on the same data', () => {
 
   it('runs create-user, set-admin and token; the printed token works against the API', async () => {
     const email = `cli-${Date.now()}@example.test`;
-    const created = await cli(['create-user', email, 'long-password']);
+    const created = await cli(['create-user', email, 'long-password-42']);
     expect(created.code).toBe(0);
     expect(created.stdout).toContain(`${email} (`);
     expect(created.stdout).toContain('admin = false');
@@ -140,10 +140,10 @@ describe('operator CLI while the server runs on the same data', () => {
     await s!.createUser({ email: 'dup@example.test' });
     const cases: [string[], number, string][] = [
       [['token', 'nobody@example.test'], 3, 'No user with email nobody@example.test'],
-      [['create-user', 'DUP@example.test', 'long-password'], 4, 'Email address already registered'],
+      [['create-user', 'DUP@example.test', 'long-password-42'], 4, 'Email address already registered'],
       [['set-admin', 'nobody@example.test', 'true'], 3, 'No user with email'],
       [['create-user', 'x@example.test', 'short'], 2, 'at least 8 characters'],
-      [['create-user', 'nope', 'long-password'], 2, 'not a valid email address'],
+      [['create-user', 'nope', 'long-password-42'], 2, 'not a valid email address'],
       [['set-admin', 'x@example.test', 'yes'], 2, 'true or false'],
       [['create-user', 'x@example.test'], 2, 'Usage:'],
       [['frobnicate'], 2, 'Unknown command "frobnicate"'],

@@ -237,14 +237,14 @@ describe('local identity provider', () => {
     const email = unique();
     await signUp(email);
     const cases: [Record<string, string>, number, string][] = [
-      [{ email: 'not-an-email', password: 'long-enough', password2: 'long-enough' }, 400, 'Bitte geben Sie eine gültige E-Mail-Adresse ein.'],
+      [{ email: 'not-an-email', password: 'long-enough-42', password2: 'long-enough-42' }, 400, 'Bitte geben Sie eine gültige E-Mail-Adresse ein.'],
       [{ email: unique(), password: 'short', password2: 'short' }, 400, 'Das Passwort muss mindestens 8 Zeichen lang sein.'],
-      [{ email: unique(), password: 'long-enough', password2: 'different!' }, 400, 'Die Passwörter stimmen nicht überein.'],
+      [{ email: unique(), password: 'long-enough-42', password2: 'different!' }, 400, 'Die Passwörter stimmen nicht überein.'],
       [{ email: unique(), password: '12345678', password2: '12345678' }, 400, 'Dieses Passwort ist weit verbreitet oder aus Datenlecks bekannt.'],
       [{ email: 'max.muster@example.test', password: 'max.muster', password2: 'max.muster' }, 400, 'Das Passwort darf nicht aus Ihrer E-Mail-Adresse bestehen.'],
       [{ email: unique(), password: 'abcdefghijk', password2: 'abcdefghijk' }, 400, 'Dieses Passwort ist zu leicht zu erraten'],
-      [{ email: email.toUpperCase(), password: 'long-enough', password2: 'long-enough' }, 409, 'Diese E-Mail-Adresse ist bereits registriert.'],
-      [{ email: unique(), password: 'long-enough', password2: 'long-enough', lang: 'en' }, 0, ''],
+      [{ email: email.toUpperCase(), password: 'long-enough-42', password2: 'long-enough-42' }, 409, 'Diese E-Mail-Adresse ist bereits registriert.'],
+      [{ email: unique(), password: 'long-enough-42', password2: 'long-enough-42', lang: 'en' }, 0, ''],
     ];
     const before = Number((await s.db.query<{ n: string }>('select count(*) as n from users')).rows[0].n);
     for (const [form, status, text] of cases.slice(0, -1)) {
@@ -257,7 +257,7 @@ describe('local identity provider', () => {
     }
     const b = new Browser();
     const flow = await authorize(b, { screen_hint: 'signup' });
-    const taken = await submit(b, flow, { email, password: 'long-enough', password2: 'long-enough', lang: 'en' });
+    const taken = await submit(b, flow, { email, password: 'long-enough-42', password2: 'long-enough-42', lang: 'en' });
     expect(taken.res.text).toContain('This email address is already registered. Please sign in.');
     const after = Number((await s.db.query<{ n: string }>('select count(*) as n from users')).rows[0].n);
     expect(after).toBe(before);
@@ -273,7 +273,7 @@ describe('local identity provider', () => {
 
   it('answers an unknown email and a wrong password alike, in German and English', async () => {
     const email = unique();
-    await signUp(email, 'right-password');
+    await signUp(email, 'right-password-7');
     const attempts: [Record<string, string>, number, string][] = [
       [{ email: unique(), password: 'whatever-123', lang: 'de' }, 401, 'E-Mail-Adresse oder Passwort ist falsch.'],
       [{ email: unique(), password: 'whatever-123', lang: 'en' }, 401, 'Wrong email address or password.'],
@@ -294,10 +294,10 @@ describe('local identity provider', () => {
 
   it('signs in an existing account (email case-insensitive) and refreshes with rotation', async () => {
     const email = unique();
-    await signUp(email, 'right-password');
+    await signUp(email, 'right-password-7');
     const b = new Browser();
     const flow = await authorize(b);
-    const { code } = await submit(b, flow, { email: `  ${email.toUpperCase()} `, password: 'right-password' });
+    const { code } = await submit(b, flow, { email: `  ${email.toUpperCase()} `, password: 'right-password-7' });
     const tokens = (await exchange(code!, flow.verifier)).json;
     expect(decodeJwt(tokens.access_token).email).toBe(email);
 
@@ -376,13 +376,13 @@ describe('local identity provider', () => {
 
   it('rate-limits sign-in attempts per address and email without locking the address out of other accounts', async () => {
     const email = unique();
-    await signUp(email, 'right-password');
+    await signUp(email, 'right-password-7');
     const b = new Browser();
     const flow = await authorize(b);
     const limit = s.config.OIDC_LOGIN_RATE_LIMIT;
     expect(limit).toBe(3);
     for (let i = 0; i < limit; i++) expect((await b.request('POST', flow.action, { email, password: 'wrong-password' })).status).toBe(401);
-    const blocked = await b.request('POST', flow.action, { email, password: 'right-password', lang: 'en' });
+    const blocked = await b.request('POST', flow.action, { email, password: 'right-password-7', lang: 'en' });
     expect(blocked.status).toBe(429);
     expect(blocked.text).toContain('Too many attempts');
     expect(blocked.text).toContain(`value="${email}"`);
