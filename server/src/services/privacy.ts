@@ -113,6 +113,7 @@ export async function requestAccountDeletion(db: Db, orgId: string, accountEmail
 async function deleteOrganization(ctx: Pick<AppContext, 'db' | 'config'>, orgId: string) {
   const storage = documentStorage(ctx.config);
   for (const key of await privacyRepo.documentKeys(ctx.db, orgId)) await storage.delete(key);
+  await storage.deleteFolder(orgId); // keys start with the organization (documentKey)
   await privacyRepo.deleteOrganization(ctx.db, orgId);
 }
 

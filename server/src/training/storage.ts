@@ -10,6 +10,8 @@ export interface DocumentStorage {
   get(key: string): Promise<Buffer>;
   /** Removes the object; a key that is already gone is not an error, so a retried delete succeeds. */
   delete(key: string): Promise<void>;
+  /** Called once a folder's objects are deleted (an organization's, on account deletion): removes the folder itself. */
+  deleteFolder(prefix: string): Promise<void>;
 }
 
 /** Object key of a document: one folder per organization and chatbot. */
@@ -49,6 +51,11 @@ export class LocalFolderStorage implements DocumentStorage {
 
   async delete(key: string) {
     await fs.rm(this.file(key), { force: true });
+  }
+
+  // Recursive: a file a crash left behind without its row goes with the folder.
+  async deleteFolder(prefix: string) {
+    await fs.rm(this.file(prefix), { recursive: true, force: true });
   }
 }
 
@@ -90,6 +97,11 @@ export class S3Storage implements DocumentStorage {
   async delete(key: string) {
     // S3 answers 204 for a missing key too.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.s.bucket, Key: checkKey(key) }));
+  }
+
+  // S3 has no folders, only key prefixes: once the objects are deleted, nothing of the prefix is left.
+  async deleteFolder(prefix: string) {
+    checkKey(prefix);
   }
 }
 

@@ -336,6 +336,7 @@ describe('the whole account', () => {
     await expect.poll(() => count('select count(*)::int n from organizations where id = $1', [a.orgId]), { timeout: 30_000, interval: 200 }).toBe(0);
     expect(await rowsOfOrganization(a.orgId)).toEqual({ organizations: 0 });
     await expect(fs.stat(path.join(uploads, fileA))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(fs.stat(path.join(uploads, a.orgId)), 'the organization’s folder too').rejects.toMatchObject({ code: 'ENOENT' });
     expect((await fs.readFile(path.join(uploads, fileB), 'utf8'))).toBe('Delta-Dokument.');
     expect(await rowsOfOrganization(b.orgId)).toEqual(rowsB);
     expect((await s.api('GET', '/api/v1/users/lookup', { token: b.token })).status).toBe(200);
