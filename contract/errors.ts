@@ -31,6 +31,7 @@ export const ERROR_STATUS = {
   WebsiteNotReachable: 502,
   MessageQuotaReached: 429,
   OriginNotAllowed: 403,
+  ServerBusy: 503, // answer work queue full, or the database connection lost: retry after Retry-After
   // training
   TrainingLimitReached: 403,
   NoValidUrlsFound: 400,

@@ -23,6 +23,7 @@ export const errors: MessagesOf<typeof en> = {
   EmailTaken: 'Diese E-Mail-Adresse ist bereits registriert',
   UnsupportedMediaType: 'Dateityp nicht unterstützt, nicht hochgeladen',
   RateLimited: 'Zu viele Anfragen, bitte warten Sie einen Moment',
+  ServerBusy: 'Der Server ist gerade ausgelastet, bitte versuchen Sie es in einigen Sekunden erneut',
   UpstreamFailed: 'Ein externer Dienst hat nicht geantwortet, bitte versuchen Sie es später erneut',
   LanguageAlreadyAdded: 'Diese Sprache wurde bereits hinzugefügt',
   DefaultLanguageNotDeletable: 'Die Standardsprache kann nicht gelöscht werden',

@@ -21,6 +21,7 @@ export const errors = {
   EmailTaken: 'This email address is already registered',
   UnsupportedMediaType: 'File type not supported, not uploaded',
   RateLimited: 'Too many requests, please wait a moment',
+  ServerBusy: 'The server is busy right now, please try again in a few seconds',
   UpstreamFailed: 'An external service did not answer, please try again later',
   LanguageAlreadyAdded: 'This language has already been added',
   DefaultLanguageNotDeletable: 'The default language cannot be deleted',

@@ -11,6 +11,7 @@ import { loadSigningKeys } from './auth/keys.ts';
 import { createVerifier, discoverJwksUri } from './auth/verifier.ts';
 import { registerErrorHandler } from './plugins/external/errorHandler.ts';
 import { registerStorableText } from './plugins/app/storableText.ts';
+import { registerRetryAfter } from './plugins/app/backpressure.ts';
 import { registerAuth } from './plugins/app/auth.ts';
 import { registerOpenApi } from './plugins/app/openapi.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     crossOriginResourcePolicy: false,
   });
   registerErrorHandler(app);
+  registerRetryAfter(app);
   registerStorableText(app);
   registerAuth(app);
   await registerOpenApi(app);

@@ -108,6 +108,11 @@ const schema = z.object({
   WIDGET_RATE_PER_VISITOR: z.coerce.number().int().min(1).default(30),
   WIDGET_RATE_PER_CHATBOT: z.coerce.number().int().min(1).default(1200),
   WIDGET_MAX_MESSAGE_CHARS: z.coerce.number().int().min(10).max(20_000).default(DEFAULT_MAX_MESSAGE_CHARS),
+  // Backpressure on widget answers (plugins/app/backpressure.ts): answers in progress at once, answers waiting for
+  // a place, and the longest wait; beyond them a fast 503 ServerBusy with Retry-After. Unset: defaults by database.
+  ANSWER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
+  ANSWER_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
+  ANSWER_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   MEETING_URL: z.url().optional(),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(20),
   CRAWL_ALLOW_PRIVATE: bool.default(false),

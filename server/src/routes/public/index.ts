@@ -9,6 +9,7 @@ import { apiObject, apiRecord, errorResponses } from '../../../../contract/api/c
 import { leadBody, publicConfig, sendMessage, startChat, startChatBody, submitLead } from '../../runtime/publicChat.ts';
 import { uiConfigRepo } from '../../runtime/uiConfigRepo.ts';
 import { visitorText } from '../../runtime/visitorTexts.ts';
+import { answerBackpressure, answerLimits } from '../../plugins/app/backpressure.ts';
 
 // The widget API checks its ids and bodies itself (a malformed chatbot id is 400 there): the schemas document them.
 const chatbotParams = z.object({ chatbotId: z.string().describe('uuid of the chatbot') });
@@ -53,6 +54,8 @@ export default async function publicRoutes(app: FastifyInstance) {
         origin: ok === false ? false : (req.headers.origin ?? false),
         methods: ['GET', 'POST'],
         allowedHeaders: ['content-type'],
+        // The widget on the customer's site reads it to know when to ask again after a 429/503.
+        exposedHeaders: ['retry-after'],
         maxAge: 600,
       };
     },
@@ -104,9 +107,11 @@ export default async function publicRoutes(app: FastifyInstance) {
     reply.status(201).send(await startChat(app.ctx, (req.params as z.infer<typeof chatbotParams>).chatbotId, req.body)),
   );
 
-  app.post('/chatbots/:chatbotId/chats/:chatId/messages', { ...limited, schema: { params: chatParams, response: { 200: apiObject('the answer: text, sources, contact (a hand-over), language'), ...errorResponses('OriginNotAllowed', 'RateLimited', 'MessageQuotaReached', 'SubscriptionExpired') } }, config: { bodyCheckedAfterLookup: messageBody } }, async (req) => {
+  // Answers wait for a place in the answer queue; a full queue refuses before the rate limits count.
+  const answers = answerBackpressure(answerLimits(config), app.ctx);
+  app.post('/chatbots/:chatbotId/chats/:chatId/messages', { onRequest: [answers.onRequest, limited.onRequest], schema: { params: chatParams, response: { 200: apiObject('the answer: text, sources, contact (a hand-over), language'), ...errorResponses('OriginNotAllowed', 'RateLimited', 'MessageQuotaReached', 'SubscriptionExpired', 'ServerBusy') } }, config: { bodyCheckedAfterLookup: messageBody } }, async (req, reply) => {
     const p = req.params as z.infer<typeof chatParams>;
-    return sendMessage(app.ctx, p.chatbotId, p.chatId, req.body, req.log);
+    return answers.run(req, reply, () => sendMessage(app.ctx, p.chatbotId, p.chatId, req.body, req.log));
   },
   );
 

@@ -1,0 +1,151 @@
+// Open-loop load on the public widget API: questions are sent at a fixed rate (BENCH_RATE per second for
+// BENCH_SECONDS) whether or not earlier ones were answered, as visitors on a campaign day do. A closed loop
+// (bench/answer.ts) slows its clients down with the server and so never shows what overload does.
+// Prints how many were answered, refused (429/503, with or without Retry-After), failed or timed out, the
+// latencies of answered and refused requests, and /health afterwards.
+// BENCH_DATABASE_URL: PostgreSQL (a throwaway database is created and dropped); else PGlite in memory.
+// BENCH_TERMINATE_AT=S (PostgreSQL): S seconds in, every backend of the database is terminated, as a database
+// restart would; the figures then show that only the requests in flight fail and the pool recovers.
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { loadConfig } from '../server/src/config.ts';
+import { createThrowawayDatabase } from '../server/src/db/throwaway.ts';
+import { startServer } from '../server/src/server.ts';
+import { freePort, percentile, round1 } from './_load.ts';
+import { vocabulary } from './_training.ts';
+
+const N = Number(process.env.BENCH_PASSAGES ?? 100_000);
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const VISITORS = Number(process.env.BENCH_VISITORS ?? 200);
+/** A request unanswered after this long counts as a timeout (the hang the backpressure must prevent). */
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30_000);
+const TERMINATE_AT = process.env.BENCH_TERMINATE_AT ? Number(process.env.BENCH_TERMINATE_AT) : null;
+
+const base = process.env.BENCH_DATABASE_URL;
+const throwaway = base ? await createThrowawayDatabase(base, 'bench_openloop') : null;
+const port = await freePort();
+const config = loadConfig({
+  PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', LOG_LEVEL: 'silent', RUN_WORKERS: 'false',
+  // The flood comes from one address: the per-visitor and per-chatbot limits are not what is measured here.
+  WIDGET_RATE_PER_VISITOR: '1000000', WIDGET_RATE_PER_CHATBOT: '1000000',
+  LLM_BASE_URL: '', LLM_MODEL: '',
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ANSWER_'))),
+  ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
+});
+const server = await startServer(config);
+const { db } = server;
+const org = (await db.query<{ id: string }>(`insert into organizations(name) values ('bench-openloop') returning id`)).rows[0].id;
+await db.query(`insert into subscriptions(organization_id, plan_id, status) values ($1, 'enterprise', 'active')`, [org]);
+const bot = (await db.query<{ id: string }>(`insert into chatbots(organization_id, url, lang, initial_setup) values ($1, 'https://bench.test', 'de', 'completed') returning id`, [org])).rows[0].id;
+await db.query(`insert into chatbot_languages(chatbot_id, lang, is_default) values ($1, 'de', true)`, [bot]);
+
+const v = vocabulary();
+const t0 = performance.now();
+for (let done = 0; done < N; done += 5000) {
+  const n = Math.min(5000, N - done);
+  const texts = Array.from({ length: n }, () => Array.from({ length: 6 }, () => `${v.sentence(10 + Math.floor(v.rnd() * 12))}.`).join(' '));
+  await db.query(
+    `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, text, tsv)
+     select $1, $2, 'de', 'webpage', gen_random_uuid(), 0, x.t, to_tsvector('german', x.t) from unnest($3::text[]) as x(t)`,
+    [org, bot, texts],
+  );
+}
+await db.query('analyze passages');
+console.log(`loaded ${N} passages in ${round1((performance.now() - t0) / 1000)} s (${db.kind})`);
+
+const root = `http://127.0.0.1:${port}`;
+const api = `${root}/api/v1/public/chatbots/${bot}`;
+const chats: string[] = [];
+for (let i = 0; i < VISITORS; i++) {
+  const r = await fetch(`${api}/chats`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  chats.push(((await r.json()) as { id: string }).id);
+}
+const questions = Array.from({ length: 500 }, () => `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`);
+// One warm-up answer, so the first second does not pay for loading the chatbot's index.
+await fetch(`${api}/chats/${chats[0]}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: questions[0] }) });
+
+// The client runs in a worker thread so it does not share the server's event loop. Requests are started
+// on a 10 ms tick, as many as the schedule owes by then, never waiting for earlier answers.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { api, chats, questions, rate, seconds, timeoutMs } = workerData;
+const total = Math.round(rate * seconds);
+const out = { answered: [], refused: [], refusedWithoutRetryAfter: 0, statuses: {}, errors: 0, timeouts: 0, sendLagMs: 0 };
+let sent = 0; let finished = 0;
+const start = performance.now();
+async function one(i) {
+  const t = performance.now();
+  try {
+    const res = await fetch(api + '/chats/' + chats[i % chats.length] + '/messages', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: questions[i % questions.length] }), signal: AbortSignal.timeout(timeoutMs),
+    });
+    await res.arrayBuffer();
+    const ms = performance.now() - t;
+    out.statuses[res.status] = (out.statuses[res.status] || 0) + 1;
+    if (res.status === 200) out.answered.push(ms);
+    else if (res.status === 429 || res.status === 503) {
+      out.refused.push(ms);
+      if (!res.headers.get('retry-after')) out.refusedWithoutRetryAfter++;
+    }
+  } catch (e) {
+    if (e && (e.name === 'TimeoutError' || e.name === 'AbortError')) out.timeouts++; else out.errors++;
+  }
+  if (++finished === total) parentPort.postMessage({ ...out, wallMs: performance.now() - start });
+}
+const timer = setInterval(() => {
+  const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
+  while (sent < due) void one(sent++);
+  if (sent === total) { clearInterval(timer); out.sendLagMs = performance.now() - start - seconds * 1000; }
+}, 10);
+`;
+type Result = { answered: number[]; refused: number[]; refusedWithoutRetryAfter: number; statuses: Record<string, number>; errors: number; timeouts: number; sendLagMs: number; wallMs: number };
+
+async function terminateBackends() {
+  if (!throwaway || !base) return 0;
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  try {
+    const r = await c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [throwaway.name]);
+    return r.rowCount ?? 0;
+  } finally {
+    await c.end();
+  }
+}
+
+let terminated: number | null = null;
+const killer = TERMINATE_AT === null ? null : setTimeout(() => void terminateBackends().then((n) => (terminated = n)), TERMINATE_AT * 1000);
+const result = await new Promise<Result>((resolve, reject) => {
+  const w = new Worker(WORKER, { eval: true, workerData: { api, chats, questions, rate: RATE, seconds: SECONDS, timeoutMs: TIMEOUT_MS } });
+  w.once('message', (m: Result) => {
+    resolve(m);
+    void w.terminate();
+  });
+  w.once('error', reject);
+});
+if (killer) clearTimeout(killer);
+
+// Healthy afterwards: /health and one more question are answered.
+const h0 = performance.now();
+const health = await fetch(`${root}/health`).then((r) => r.status, () => 'error');
+const healthMs = performance.now() - h0;
+const after = await fetch(`${api}/chats/${chats[1]}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: questions[1] }) }).then((r) => r.status, () => 'error');
+await server.close();
+await throwaway?.drop();
+
+const total = Math.round(RATE * SECONDS);
+const pct = (xs: number[], p: number) => (xs.length ? round1(percentile(xs, p)) : null);
+const summary = {
+  bench: 'openloop', db: db.kind, passages: N, rate: RATE, seconds: SECONDS, sent: total,
+  answered: result.answered.length, r429: result.statuses['429'] ?? 0, r503: result.statuses['503'] ?? 0,
+  other: Object.entries(result.statuses).filter(([s]) => !['200', '429', '503'].includes(s)).reduce((a, [, c]) => a + c, 0),
+  refused_without_retry_after: result.refusedWithoutRetryAfter, errors: result.errors, timeouts: result.timeouts,
+  answered_p50_ms: pct(result.answered, 50), answered_p95_ms: pct(result.answered, 95), answered_p99_ms: pct(result.answered, 99),
+  refused_p50_ms: pct(result.refused, 50), refused_p95_ms: pct(result.refused, 95), refused_p99_ms: pct(result.refused, 99),
+  send_lag_ms: round1(result.sendLagMs), wall_s: round1(result.wallMs / 1000),
+  ...(TERMINATE_AT === null ? {} : { terminate_at_s: TERMINATE_AT, backends_terminated: terminated }),
+  health_after: health, health_ms: round1(healthMs), question_after: after,
+};
+console.log(`statuses ${JSON.stringify(result.statuses)}`);
+console.log(JSON.stringify(summary));
