@@ -1,4 +1,4 @@
-import { Suspense, use, type ComponentType } from 'react';
+import { Suspense, lazy, use, type ComponentType } from 'react';
 import { BrowserRouter, Route } from 'react-router';
 import { CustomRoutes, Resource } from 'react-admin';
 import { plugins } from './plugins/index.ts';
@@ -8,7 +8,6 @@ import { dataProvider } from './providers/dataProvider.ts';
 import { createI18nProvider } from './providers/i18nProvider.ts';
 import { AdminShell } from './layout/AdminShell.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
-import { AppNotification } from './layout/AppNotification.tsx';
 import { GuardedPage } from './layout/GuardedPage.tsx';
 import { LoadingOverlay } from './layout/LoadingOverlay.tsx';
 import { RedirectKeepingQuery } from './layout/RedirectKeepingQuery.tsx';
@@ -16,6 +15,9 @@ import { theme } from './layout/theme.ts';
 
 /** Started once at load; English users wait for their catalogue, German ones get it at once. */
 const i18nProviderReady = createI18nProvider();
+
+/** Notifications draw nothing until one is sent: their snackbar loads after the first screen. */
+const AppNotification = lazy(() => import('./layout/AppNotification.tsx').then((m) => ({ default: m.AppNotification })));
 
 const routes = plugins.flatMap((p) => p.routes ?? []);
 const resources = plugins.flatMap((p) => p.resources ?? []);

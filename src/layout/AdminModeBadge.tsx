@@ -1,7 +1,10 @@
-import { Chip } from '@mui/material';
+import { Suspense, lazy } from 'react';
 import { useTranslate } from 'react-admin';
 import { currentAdminParams } from '../providers/adminSession.ts';
 import { useUserLookup } from '../providers/userStore.ts';
+
+/** Only admins see the badge, so its chip is not part of a customer's first screen. */
+const AdminModeChip = lazy(() => import('./AdminModeChip.tsx'));
 
 /** Tells an admin whose account they are looking at. */
 export function AdminModeBadge() {
@@ -10,12 +13,8 @@ export function AdminModeBadge() {
   if (!currentAdminParams().adminToken) return null;
   const who = lookup?.user ? lookup.user.email : currentAdminParams().userId;
   return (
-    <Chip
-      data-testid="admin-mode"
-      size="small"
-      color="warning"
-      label={`${translate('app.adminMode')}${who ? `: ${who}` : ''}`}
-      sx={{ mx: 1, maxWidth: { xs: 120, sm: 360 } }}
-    />
+    <Suspense fallback={null}>
+      <AdminModeChip label={`${translate('app.adminMode')}${who ? `: ${who}` : ''}`} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { createElement, type ComponentType, type ReactNode } from 'react';
+import { Suspense, createElement, type ComponentType, type ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
 import { CoreAdminUI, localStorageStore, type CoreAdminUIProps } from 'ra-core';
 import {
@@ -37,7 +37,7 @@ export function AdminShell({ authProvider, dataProvider, i18nProvider, theme, no
         >
           {children}
         </CoreAdminUI>
-        {createElement(notification)}
+        <Suspense fallback={null}>{createElement(notification)}</Suspense>
       </CssBaseline>
     </AdminContext>
   );
