@@ -74,18 +74,21 @@ export const conversationsRepo = {
     return r.rows[0]?.messages ?? 0;
   },
 
-  async insertMessage(tx: Queryable, chat: ChatRow, question: string, a: Pick<Answer, 'answer' | 'sources' | 'score' | 'answeredBy'>) {
-    return (
-      await tx.query<{ id: string; created_at: string }>(
-        `insert into messages(chat_id, chatbot_id, organization_id, question, answer, sources, score, answered_by)
-         values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) returning id, created_at`,
-        [chat.id, chat.chatbot_id, chat.organization_id, question, a.answer, JSON.stringify(a.sources), a.score, a.answeredBy],
-      )
-    ).rows[0];
-  },
-
-  async countMessage(tx: Queryable, chatId: string) {
-    return (await tx.query<ChatRow>(`update chats set message_count = message_count + 1, last_message_at = now() where id = $1 returning *`, [chatId])).rows[0];
+  /**
+   * The message and the chat's counters in one statement (one round trip, row locks held only for it).
+   * The messages triggers (statistics, the chat's search words) run at its end.
+   */
+  async recordMessage(db: Queryable, chat: ChatRow, question: string, a: Pick<Answer, 'answer' | 'sources' | 'score' | 'answeredBy'>) {
+    const r = await db.query<ChatRow & { message_id: string; message_created_at: string }>(
+      `with m as (
+         insert into messages(chat_id, chatbot_id, organization_id, question, answer, sources, score, answered_by)
+         values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) returning id, created_at),
+       c as (update chats set message_count = message_count + 1, last_message_at = now() where id = $1 returning *)
+       select c.*, m.id as message_id, m.created_at as message_created_at from c, m`,
+      [chat.id, chat.chatbot_id, chat.organization_id, question, a.answer, JSON.stringify(a.sources), a.score, a.answeredBy],
+    );
+    const { message_id: id, message_created_at: created_at, ...updated } = r.rows[0];
+    return { message: { id, created_at }, chat: updated as ChatRow };
   },
 
   /** Sets the category and raises (never lowers) the person-requested flag. */

@@ -18,16 +18,22 @@ export function categorise(c: { hasLead: boolean; personRequested: boolean; hr: 
 export const conversationsRepo = {
   ...chatsSql,
 
-  /** Records a question with its answer and updates the chat's counters and category in one transaction. */
-  async record(db: Pick<Db, 'transaction'>, chat: ChatRow, question: string, a: Answer) {
-    return db.transaction(async (tx) => {
-      const m = await chatsSql.insertMessage(tx, chat, question, a);
-      let updated = await chatsSql.countMessage(tx, chat.id);
-      // Category and person flag are written only when they change: the statistics triggers watch those columns.
-      const category = categorise({ hasLead: !!updated.lead, personRequested: updated.person_requested || a.personRequested, hr: a.hr, current: updated.category });
-      if (category !== updated.category || (a.personRequested && !updated.person_requested))
-        updated = await chatsSql.setCategory(tx, chat.id, category, a.personRequested);
-      return { message: m, chat: updated };
-    });
+  /**
+   * Records a question with its answer and updates the chat's counters and category. Most messages leave
+   * the category as it is: one statement. A message that changes it (known from the chat as read before
+   * answering) writes both in one transaction. A lead saved meanwhile only raises the category
+   * ('contact'), so the rare change seen only afterwards is written after.
+   */
+  async record(db: Db, chat: ChatRow, question: string, a: Answer) {
+    const wanted = (c: ChatRow) => categorise({ hasLead: !!c.lead, personRequested: c.person_requested || a.personRequested, hr: a.hr, current: c.category });
+    // Category and person flag are written only when they change: the statistics triggers watch those columns.
+    const changes = (c: ChatRow) => wanted(c) !== c.category || (a.personRequested && !c.person_requested);
+    if (changes(chat))
+      return db.transaction(async (tx) => {
+        const m = await chatsSql.recordMessage(tx, chat, question, a);
+        return { message: m.message, chat: changes(m.chat) ? await chatsSql.setCategory(tx, chat.id, wanted(m.chat), a.personRequested) : m.chat };
+      });
+    const m = await chatsSql.recordMessage(db, chat, question, a);
+    return { message: m.message, chat: changes(m.chat) ? await chatsSql.setCategory(db, chat.id, wanted(m.chat), a.personRequested) : m.chat };
   },
 };
