@@ -180,6 +180,50 @@ test('shows hostile trained content as inert text', async ({ page }) => {
   expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined();
 });
 
+test('a busy server: shows the busy text, asks again after Retry-After, and shows the refusal after the last retry', async ({ page }) => {
+  // A chatbot of its own, so the refusals below do not touch the other tests' rate-limit counters.
+  const busyBot = await createChatbot(s, (await s.createUser()).user.organization_id, { url: 'https://baeckerei.example' });
+  await addPage(s, busyBot, {
+    url: 'https://baeckerei.example/oeffnungszeiten',
+    title: 'Öffnungszeiten',
+    text: 'Am Samstag öffnen wir von 7 bis 12 Uhr.',
+  });
+  // The server's own 503 (tests/server/backpressure.test.ts makes it for real): the next `refusals` questions get it.
+  let refusals = 1;
+  let retryAfter = '1';
+  let refused = 0;
+  await page.route(`**/api/v1/public/chatbots/${busyBot}/chats/*/messages`, (route) => {
+    if (route.request().method() !== 'POST' || refusals <= 0) return route.continue();
+    refusals--;
+    refused++;
+    return route.fulfill({
+      status: 503,
+      headers: { 'access-control-allow-origin': siteUrl, 'access-control-expose-headers': 'retry-after', 'retry-after': retryAfter },
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'ServerBusy', message: 'busy', details: { visitorMessage: 'Gerade kommen sehr viele Fragen auf einmal. Bitte versuchen Sie es in einigen Sekunden erneut.' } }),
+    });
+  });
+  await page.goto(`${siteUrl}/?bot=${busyBot}`);
+  await toggle(page).click();
+  await dialog(page).getByRole('textbox', { name: 'Ihre Nachricht' }).fill('Wann haben Sie am Samstag geöffnet?');
+  await dialog(page).getByRole('button', { name: 'Senden' }).click();
+  const busyNote = dialog(page).getByRole('status').filter({ hasText: 'Ihre Frage wird gleich noch einmal gesendet' });
+  await expect(busyNote).toBeVisible();
+  await expect(dialog(page).locator('.msg.bot').last()).toContainText('Am Samstag öffnen wir von 7 bis 12 Uhr.');
+  await expect(busyNote).toHaveCount(0);
+  expect(refused).toBe(1);
+
+  // Refused every time: after three retries the refusal's own text shows (Retry-After 0: no wait in the test).
+  refusals = 4;
+  retryAfter = '0';
+  await dialog(page).getByRole('textbox', { name: 'Ihre Nachricht' }).fill('Und am Sonntag?');
+  await dialog(page).getByRole('button', { name: 'Senden' }).click();
+  await expect(dialog(page).locator('.msg.error')).toContainText('Bitte versuchen Sie es in einigen Sekunden erneut.');
+  await expect(busyNote).toHaveCount(0);
+  expect(refused).toBe(5);
+  expect(refusals).toBe(0);
+});
+
 test('follows the window events and live config changes', async ({ page }) => {
   await page.goto(`${siteUrl}/`);
   await expect(toggle(page)).toBeVisible();

@@ -3,10 +3,11 @@
  * the conversation, suggested questions, the composer and the lead form.
  */
 import type { WidgetApi } from '../shared/api.ts';
-import { WidgetApiError } from '../shared/api.ts';
+import { isApiError } from '../shared/api.ts';
 import type { UiConfig } from '../shared/config.ts';
 import { h, ICONS, svgIcon } from '../shared/dom.ts';
 import { textsFor } from '../shared/texts.ts';
+import { withBusyRetry } from '../shared/retry.ts';
 import { DEFAULT_MAX_MESSAGE_CHARS } from '../../../contract/widget.ts';
 import { renderLeadForm } from './leadForm.ts';
 import { link, renderAnswer, renderVisitorMessage } from './render.ts';
@@ -110,7 +111,7 @@ export function mountChat(o: ChatOptions): ChatHandle {
 
   function showError(e: unknown) {
     const msg =
-      e instanceof WidgetApiError
+      isApiError(e)
         ? e.visitorMessage ?? (e.key === 'NoInternetConnection' ? texts.offline : e.key === 'ValidationFailed' ? texts.tooLong : texts.error)
         : texts.error;
     log.append(h('div', { class: 'msg error', role: 'alert' }, msg));
@@ -134,13 +135,22 @@ export function mountChat(o: ChatOptions): ChatHandle {
     const typing = h('div', { class: 'typing', role: 'status', 'aria-label': texts.typing }, h('span', {}), h('span', {}), h('span', {}));
     log.append(typing);
     scrollDown();
+    // Shown while a refused question waits to be asked again; the typing dots stay.
+    const busyNote = h('div', { class: 'notice', role: 'status' }, texts.busy);
     try {
-      const id = await ensureChat();
-      const answer = await o.api.send(id, question);
+      const answer = await withBusyRetry(
+        async () => o.api.send(await ensureChat(), question),
+        () => {
+          if (!busyNote.isConnected) log.insertBefore(busyNote, typing);
+          scrollDown();
+        },
+      );
+      busyNote.remove();
       typing.remove();
       log.append(renderAnswer(answer, texts));
       if (answer.showLeadForm && !leadDone) showLead();
     } catch (e) {
+      busyNote.remove();
       typing.remove();
       showError(e);
     } finally {

@@ -7,10 +7,19 @@ export class WidgetApiError extends Error {
     readonly status: number,
     readonly key: string,
     readonly visitorMessage?: string,
+    /** Seconds from the Retry-After header of a 429/503 (undefined when absent or a date). */
+    readonly retryAfter?: number,
   ) {
     super(key);
+    this.name = 'WidgetApiError';
   }
 }
+
+/**
+ * The loader (widget.js) and the chat (widget-chat.js) are separate bundles, each with its own copy of the class,
+ * and the chat gets the loader's API: `instanceof` across them is always false, so errors are told by name.
+ */
+export const isApiError = (e: unknown): e is WidgetApiError => e instanceof Error && e.name === 'WidgetApiError';
 
 /** A source as the widget shows it: the stored source without its score, which the widget does not read. */
 export type AnswerSource = Omit<StoredAnswerSource, 'score'>;
@@ -51,7 +60,8 @@ export function createApi(base: string, chatbotId: string, fresh = false) {
       throw new WidgetApiError(0, 'NoInternetConnection');
     }
     const json = await res.json().catch(() => null);
-    if (!res.ok) throw new WidgetApiError(res.status, json?.error ?? 'Unknown', json?.details?.visitorMessage);
+    const retryAfter = Number(res.headers.get('retry-after') ?? NaN);
+    if (!res.ok) throw new WidgetApiError(res.status, json?.error ?? 'Unknown', json?.details?.visitorMessage, Number.isFinite(retryAfter) ? retryAfter : undefined);
     return json as T;
   }
   return {
