@@ -24,7 +24,9 @@ const nativeObjectEntries: Plugin = {
  *   data router (~12 KB gzipped); the dashboard always renders inside the <BrowserRouter> of App.tsx.
  * - ra-ui-materialui's configurable page title carries a title editor (text fields, a popover), and its
  *   layout the preferences inspector: the dashboard has no configuration mode to open them.
- * - MUI's Tooltip draws only on hover, but brings Popper.js: it loads when the first tooltip mounts.
+ * - MUI's createTheme and ThemeProvider also serve CSS-variable themes (~7 KB gzipped); the dashboard's is plain.
+ * - MUI's Tooltip draws only on hover, but brings Popper.js, and a closed Menu draws nothing: each loads when
+ *   the first one mounts, right after the first screen.
  * - react-hotkeys-hook serves react-admin's menu shortcuts, which the dashboard does not set.
  */
 const REPLACED: Record<string, string> = {
@@ -32,10 +34,13 @@ const REPLACED: Record<string, string> = {
   '/ra-ui-materialui/dist/layout/PageTitleConfigurable.js': 'src/layout/replacements/PageTitleConfigurable.tsx',
   '/ra-ui-materialui/dist/preferences/Inspector.js': 'src/layout/replacements/Inspector.tsx',
   '/@mui/material/esm/Tooltip/index.js': 'src/layout/replacements/Tooltip.tsx',
+  '/@mui/material/esm/Menu/index.js': 'src/layout/replacements/Menu.tsx',
+  '/@mui/material/esm/styles/createTheme.js': 'src/layout/replacements/createTheme.ts',
+  '/@mui/material/esm/styles/ThemeProvider.js': 'src/layout/replacements/ThemeProvider.tsx',
   '/react-hotkeys-hook/packages/react-hotkeys-hook/dist/index.js': 'src/layout/replacements/reactHotkeysHook.ts',
 };
 /** Cheap test before resolving: the import names one of the replaced files or packages. */
-const MIGHT_BE_REPLACED = /reactRouterProvider|PageTitleConfigurable|Inspector|Tooltip|react-hotkeys-hook/;
+const MIGHT_BE_REPLACED = /reactRouterProvider|PageTitleConfigurable|Inspector|Tooltip|Menu|createTheme|ThemeProvider|react-hotkeys-hook/;
 const REPLACEMENT_PATHS = new Map(Object.entries(REPLACED).map(([suffix, file]) => [suffix, fromRoot(file)]));
 const replaceLibraryModules: Plugin = {
   name: 'replace-library-modules',

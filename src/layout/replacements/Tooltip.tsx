@@ -24,3 +24,7 @@ export default function Tooltip(props: TooltipProps) {
     </Suspense>
   );
 }
+
+// The rest of @mui/material/Tooltip's exports, unchanged.
+export { default as tooltipClasses } from '../../../node_modules/@mui/material/esm/Tooltip/tooltipClasses.js';
+export * from '../../../node_modules/@mui/material/esm/Tooltip/tooltipClasses.js';
