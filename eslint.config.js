@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'tests/e2e/.tmp/**', 'tests/e2e/screenshots/**'] },
+  { ignores: ['dist/**', 'dist-server*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'tests/e2e/.tmp/**', 'tests/e2e/screenshots/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,5 @@
-// Builds the dashboard and widget when dist/ is missing or older than what they are built from,
-// so `npm start` on a fresh clone needs no separate build step.
+// Builds the dashboard and widget when dist/ is missing or older than what they are built from, and the
+// server when dist-server/ is (scripts/build-server.mjs), so `npm start` on a fresh clone needs no separate build step.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
@@ -30,14 +30,9 @@ function resolveImport(from, spec) {
   return null;
 }
 
-/**
- * The files the bundles are built from: the input folders and files, plus every file outside them that
- * their code reaches through relative imports (the API contract and helpers in server/src, and what
- * those import). Only that closure of server/ counts, so editing a route does not rebuild the dashboard.
- */
-export function buildInputs(root) {
-  const envFiles = fs.readdirSync(root).filter((f) => f.startsWith('.env'));
-  const files = [...INPUT_DIRS, ...INPUT_FILES, ...envFiles].flatMap((p) => walk(path.join(root, p), []));
+/** `paths` (folders walked) plus every file their code reaches through relative imports, and what those import. */
+function withImports(root, paths) {
+  const files = paths.flatMap((p) => walk(path.join(root, p), []));
   const seen = new Set(files);
   for (let i = 0; i < files.length; i++) {
     if (!CODE.test(files[i]) || !fs.statSync(files[i]).isFile()) continue;
@@ -52,28 +47,53 @@ export function buildInputs(root) {
   return files;
 }
 
-const STAMP = ['dist', '.build-stamp'];
+/**
+ * The files the bundles are built from: the input folders and files, plus every file outside them that
+ * their code reaches through relative imports (the API contract and helpers in server/src, and what
+ * those import). Only that closure of server/ counts, so editing a route does not rebuild the dashboard.
+ */
+export function buildInputs(root) {
+  const envFiles = fs.readdirSync(root).filter((f) => f.startsWith('.env'));
+  return withImports(root, [...INPUT_DIRS, ...INPUT_FILES, ...envFiles]);
+}
 
-/** Why the bundles must be (re)built, or null when dist/ is newer than every input. */
-export function rebuildReason(root) {
-  const stamp = path.join(root, ...STAMP);
-  if (!fs.existsSync(stamp)) return 'First start: building dashboard and widget…';
-  const built = fs.statSync(stamp).mtimeMs;
-  const changed = buildInputs(root).find((f) => fs.statSync(f).mtimeMs > built);
-  return changed ? `${path.relative(root, changed) || '.'} changed: rebuilding dashboard and widget…` : null;
+/**
+ * The files the server build is made from: the server's code and migrations (the start template holds them),
+ * what it imports from elsewhere (contract/), the build script, the compiler settings and the dependencies.
+ */
+export function serverBuildInputs(root) {
+  return withImports(root, ['server', 'scripts/build-server.mjs', 'tsconfig.json', 'package-lock.json']);
+}
+
+/** The two builds: what they are made of, where their stamp is, how they are made. */
+export const BUILDS = {
+  dashboard: { what: 'dashboard and widget', inputs: buildInputs, stamp: ['dist', '.build-stamp'], command: 'npm run -s build:client' },
+  server: { what: 'server', inputs: serverBuildInputs, stamp: ['dist-server', '.build-stamp'], command: 'npm run -s build:server' },
+};
+
+/** Why a build (`BUILDS` key) must be (re)made, or null when its stamp is newer than every input. */
+export function rebuildReason(root, build = 'dashboard') {
+  const { what, inputs, stamp } = BUILDS[build];
+  const stampFile = path.join(root, ...stamp);
+  if (!fs.existsSync(stampFile)) return `First start: building ${what}…`;
+  const built = fs.statSync(stampFile).mtimeMs;
+  const changed = inputs(root).find((f) => fs.statSync(f).mtimeMs > built);
+  return changed ? `${path.relative(root, changed) || '.'} changed: rebuilding ${what}…` : null;
 }
 
 function main() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const reason = rebuildReason(root);
-  if (!reason) return;
-  console.log(reason);
-  // Stamped with the time the build started: a file saved during the build triggers the next one.
-  const started = new Date();
-  execSync('npm run -s build', { cwd: root, stdio: 'inherit' });
-  const stamp = path.join(root, ...STAMP);
-  fs.writeFileSync(stamp, started.toISOString());
-  fs.utimesSync(stamp, started, started);
+  for (const [build, { command, stamp }] of Object.entries(BUILDS)) {
+    const reason = rebuildReason(root, build);
+    if (!reason) continue;
+    console.log(reason);
+    // Stamped with the time the build started: a file saved during the build triggers the next one.
+    const started = new Date();
+    execSync(command, { cwd: root, stdio: 'inherit' });
+    const stampFile = path.join(root, ...stamp);
+    fs.writeFileSync(stampFile, started.toISOString());
+    fs.utimesSync(stampFile, started, started);
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main();

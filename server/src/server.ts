@@ -2,16 +2,19 @@ import { loadConfig, type Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './app.ts';
+import { timed, type StartTimings } from './startTimings.ts';
 
 /**
- * Opens the database, migrates, builds the app and listens. Used by main.ts and by the tests, which may
- * hand in `db`, already open (a copy of their migrated template); it is migrated all the same.
+ * Opens the database, migrates, builds the app and listens. Used by main.ts, which hands in `db` opened while
+ * the app's modules loaded, and by the tests, which hand in a copy of their migrated template; it is migrated
+ * all the same.
  */
-export async function startServer(config: Config = loadConfig(), opts: { db?: Db } = {}) {
-  const db = opts.db ?? (await openDb(config));
-  await migrate(db);
-  const app = await buildApp(config, db);
-  await app.listen({ port: config.PORT, host: config.HOST });
+export async function startServer(config: Config = loadConfig(), opts: { db?: Db; timings?: StartTimings } = {}) {
+  const timings = opts.timings ?? {};
+  const db = opts.db ?? (await timed(timings, 'database', openDb(config)));
+  await timed(timings, 'migrations', migrate(db));
+  const app = await timed(timings, 'app', buildApp(config, db));
+  await timed(timings, 'listen', app.listen({ port: config.PORT, host: config.HOST }));
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {

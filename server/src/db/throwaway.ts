@@ -38,7 +38,7 @@ export async function createThrowawayDatabase(
  * pg-boss's schema with the product's queues. pg-boss records when it last ran maintenance and cron; a copy
  * must look as a fresh schema does, so those times are cleared.
  */
-async function bringToStartState(db: Db, databaseUrl: string | undefined, queues: string[]) {
+export async function bringToStartState(db: Db, databaseUrl: string | undefined, queues: string[]) {
   await migrate(db);
   const jobs = await startJobs(db, { databaseUrl, queues });
   await jobs.stop();

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Route } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import type { AppContext } from '../context.ts';
 import { AppError, badRequest, notConfigured } from '../errors.ts';
 import type { ScreenshotResult } from '../../../contract/api/account.ts';
@@ -98,6 +98,8 @@ async function picture(executablePath: string, start: FetchResult, fetchOpts: Fe
   const timer = setTimeout(() => void browser?.close().catch(() => {}), Math.max(0, deadline - Date.now()));
   const left = () => Math.max(500, deadline - Date.now());
   try {
+    // Loaded on the first screenshot, as render.ts does: playwright-core is a large part of a start's module loading.
+    const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: left() });
     const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: false, viewport: { width: 1280, height: 800 } });
     await context.routeWebSocket(/.*/, (ws) => ws.close());
