@@ -28,3 +28,42 @@ export const chatFilterSchema = z
   .refine((f) => !f.from || !f.to || Date.parse(f.from) < Date.parse(f.to), { path: ['to'], message: 'must be after from' });
 
 export type ChatFilter = z.infer<typeof chatFilterSchema>;
+
+/** The fields the chat list sorts by; each page is ordered by the field and then the chat's id, in one direction. */
+export const CHAT_SORT_FIELDS = ['createdAt', 'lastMessageAt', 'id'] as const;
+export type ChatSortField = (typeof CHAT_SORT_FIELDS)[number];
+
+/**
+ * The answer header naming the cursor of a full page's last chat: sent as `after` it asks for the page that
+ * follows, sought in the index (keyset) instead of counting past the chats before (OFFSET), so every chat is
+ * listed exactly once even while new ones arrive.
+ */
+export const CHAT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/**
+ * A cursor: the sort field, its value at the last chat (UTC, to the microsecond, as stored; empty when
+ * sorting by id) and that chat's id. Clients pass back what the header said; only its shape is checked.
+ */
+const CURSOR_SHAPE = /^(createdAt|lastMessageAt|id)~(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)?~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+export interface ChatCursor {
+  field: ChatSortField;
+  /** The sort value of the last chat (null when the field is the id). */
+  key: string | null;
+  id: string;
+}
+
+export const formatChatCursor = (c: ChatCursor) => `${c.field}~${c.key ?? ''}~${c.id}`;
+
+export const chatCursorSchema = z
+  .string()
+  .max(120)
+  .transform((s, ctx): ChatCursor => {
+    const m = CURSOR_SHAPE.exec(s);
+    if (!m || (m[1] === 'id') !== !m[2]) {
+      ctx.addIssue({ code: 'custom', message: `not a cursor (pass back the ${CHAT_CURSOR_HEADER} header)` });
+      return z.NEVER;
+    }
+    return { field: m[1] as ChatSortField, key: m[2] ?? null, id: m[3].toLowerCase() };
+  })
+  .describe(`cursor from the ${CHAT_CURSOR_HEADER} header of the previous page: the page after its last chat (keyset); range then only numbers Content-Range, whose total is * (not counted again)`);

@@ -28,6 +28,9 @@ interface WhereParts {
   from: string;
   /** Conditions every query shares: tenant, chatbot, language, dates, favorite, text, ids. */
   base: string;
+  /** The same without the text search, and the text search alone (null without one): the list's probe. */
+  plain: string;
+  text: string | null;
   category: string | null;
   read: string | null;
   params: unknown[];
@@ -43,13 +46,16 @@ export function chatWhere(f: ChatFilter, organizationId: string): WhereParts {
   if (f.from) and.push(`c.created_at >= ${add(f.from)}::timestamptz`);
   if (f.to) and.push(`c.created_at < ${add(f.to)}::timestamptz`);
   if (f.id) and.push(`c.id = any(${add(f.id)}::uuid[])`);
+  const plain = and.join(' and ');
   const tsq = f.q ? prefixTsQuery(f.q) : null;
   // chats.search holds the words of all the chat's messages (migration 040).
-  if (tsq) and.push(`c.search @@ to_tsquery('simple', ${add(tsq)})`);
-  const base = and.join(' and ');
+  const text = tsq ? `c.search @@ to_tsquery('simple', ${add(tsq)})` : null;
+  const base = text ? `${plain} and ${text}` : plain;
   return {
-    from: tsq ? `(select * from chats c where ${base} offset 0) c` : 'chats c',
-    base: tsq ? 'true' : base,
+    from: text ? `(select * from chats c where ${base} offset 0) c` : 'chats c',
+    base: text ? 'true' : base,
+    plain,
+    text,
     category: f.category ? `c.category = ${add(f.category)}` : null,
     read: f.read === undefined ? null : f.read ? 'c.read' : 'not c.read',
     params,

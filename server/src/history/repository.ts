@@ -3,11 +3,14 @@ import type { Queryable } from '../db/index.ts';
 import type { ChatRow } from '../repositories/conversations.ts';
 import type { QnaRow } from '../training/qna.ts';
 import type { LeadField } from '../runtime/uiConfig.ts';
+import type { ChatCursor, ChatSortField } from '../../../contract/api/history.ts';
 import { chatWhere, fullWhere, type Category, type ChatFilter } from './filters.ts';
 
 export interface ChatListRow extends ChatRow {
   /** The visitor's first question: the list's preview line. */
   preview: string | null;
+  /** The sort field's value (UTC, microseconds) for the next page's cursor; null when sorting by id. */
+  sort_key: string | null;
 }
 
 export interface MessageRow {
@@ -54,19 +57,61 @@ const MESSAGE_COLUMNS =
 /** Same normalisation as the xlsx import's duplicate check: case, inner spaces, closing punctuation. */
 const NORMALIZED_QUESTION = (expr: string) => `regexp_replace(regexp_replace(lower(btrim(${expr})), '\\s+', ' ', 'g'), '[?!.\\s]+$', '')`;
 
+/** The columns the list's sort fields order by (the chat's id breaks ties, in the same direction). */
+const SORT_COLUMNS: Record<ChatSortField, string> = { createdAt: 'c.created_at', lastMessageAt: 'c.last_message_at', id: 'c.id' };
+
+/** A page of the list: by OFFSET, or (with `after`) the chats following a cursor, sought in the index. */
+export interface ChatPage {
+  field: ChatSortField;
+  order: 'ASC' | 'DESC';
+  limit: number;
+  offset: number;
+  after?: ChatCursor;
+}
+
+/** How many of the newest chats a text search tries first (see list). */
+const PROBE_CHATS = 2000;
+
 export const historyRepo = {
-  async list(db: Queryable, orgId: string, f: ChatFilter, orderBy: string, limit: number, offset: number) {
+  /**
+   * A page of chats with their preview line and each one's cursor key. The preview is read only for the
+   * page's own chats (outside the subquery that sorts, skips and limits), not for chats an OFFSET skips.
+   * With a text search, the newest PROBE_CHATS chats under the other filters are searched first: when
+   * they hold the whole page, it is the page (they are the start of the order), found without collecting
+   * every match of a common word from the text index; otherwise the text index answers.
+   */
+  async list(db: Queryable, orgId: string, f: ChatFilter, page: ChatPage) {
     const w = chatWhere(f, orgId);
-    const r = await db.query<ChatListRow>(
-      `select ${CHAT_COLUMNS()},
-              (select m.question from messages m where m.chat_id = c.id order by m.created_at, m.id limit 1) as preview
-         from ${w.from}
-        where ${fullWhere(w)}
-        order by ${orderBy}
-        limit ${limit} offset ${offset}`,
-      w.params,
-    );
-    return r.rows;
+    const col = SORT_COLUMNS[page.field];
+    const orderBy = page.field === 'id' ? `c.id ${page.order}` : `${col} ${page.order}, c.id ${page.order}`;
+    let seek: string | null = null;
+    if (page.after) {
+      // Both columns in one direction, as the keyset indexes of migration 130 hold them.
+      const op = page.order === 'DESC' ? '<' : '>';
+      const id = `$${w.params.push(page.after.id)}::uuid`;
+      seek = page.field === 'id' ? `c.id ${op} ${id}` : `(${col}, c.id) ${op} ($${w.params.push(page.after.key)}::timestamptz, ${id})`;
+    }
+    // The stored value to the microsecond, in UTC: the cursor compares exactly what the database holds.
+    const key = page.field === 'id' ? 'null' : `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+    const pageOf = async (from: string, where: (string | null)[]) =>
+      (
+        await db.query<ChatListRow>(
+          `select c.*, (select m.question from messages m where m.chat_id = c.id order by m.created_at, m.id limit 1) as preview
+             from (select ${CHAT_COLUMNS()}, ${key} as sort_key
+                     from ${from}
+                    where ${where.filter(Boolean).join(' and ') || 'true'}
+                    order by ${orderBy}
+                    limit ${page.limit} offset ${page.after ? 0 : page.offset}) c
+            order by ${orderBy}`,
+          w.params,
+        )
+      ).rows;
+    if (w.text) {
+      const newest = `(select * from chats c where ${[w.plain, w.category, w.read, seek].filter(Boolean).join(' and ')} order by ${orderBy} limit ${PROBE_CHATS}) c`;
+      const probed = await pageOf(newest, [w.text]);
+      if (probed.length === page.limit) return probed;
+    }
+    return pageOf(w.from, [fullWhere(w), seek]);
   },
 
   async total(db: Queryable, orgId: string, f: ChatFilter) {

@@ -11,8 +11,8 @@ export function withOrderBy<F>(q: ListQuery<F>, sortable: Record<string, string>
   return { ...q, orderBy: `${sortable[q.sort.field]} ${q.sort.order}` };
 }
 
-/** The simple-rest answer: the page as a JSON array and Content-Range: <resource> 0-24/319. */
-export function sendList<T>(reply: FastifyReply, resource: string, rows: T[], total: number, offset: number) {
+/** The simple-rest answer: the page as a JSON array and Content-Range: <resource> 0-24/319 (or /* when not counted). */
+export function sendList<T>(reply: FastifyReply, resource: string, rows: T[], total: number | '*', offset: number) {
   const end = rows.length ? offset + rows.length - 1 : offset;
   return reply.header('Content-Range', `${resource} ${offset}-${end}/${total}`).send(rows);
 }

@@ -8,7 +8,8 @@ import { queueEmbeddings } from '../../../jobs/embeddings.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { assertPoolLanguage } from '../../../services/languages.ts';
 import { requireChatbot } from '../../../services/tenancy.ts';
-import { jsonParam, listQuery, sendList, withOrderBy } from '../../simpleRest.ts';
+import { jsonParam, listQuery, sendList } from '../../simpleRest.ts';
+import { CHAT_CURSOR_HEADER, CHAT_SORT_FIELDS, chatCursorSchema, formatChatCursor, type ChatSortField } from '../../../../../contract/api/history.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import { chatFilterSchema } from '../../../history/filters.ts';
@@ -20,7 +21,6 @@ import {
 
 const chatRecord = apiRecord('a chat: chatbotId, lang, category, read, favorite, createdAt, lastMessageAt, messages count, lead');
 
-const SORTABLE = { createdAt: 'c.created_at', lastMessageAt: 'c.last_message_at', id: 'c.id' };
 export const MAX_EXPORT_CHATS = 100_000;
 
 const filterParam = jsonParam(chatFilterSchema);
@@ -50,17 +50,25 @@ export default async function chatsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const list = listQuery(chatFilterSchema, { sortable: Object.keys(SORTABLE), defaultSort: ['createdAt', 'DESC'] });
+  const list = listQuery(chatFilterSchema, { sortable: CHAT_SORT_FIELDS, defaultSort: ['createdAt', 'DESC'] })
+    .and(z.object({ after: chatCursorSchema.optional() }))
+    .superRefine((q, ctx) => {
+      if (q.after && q.after.field !== q.sort.field) ctx.addIssue({ code: 'custom', path: ['after'], message: `a cursor of the ${q.after.field} sort` });
+    });
   api.get('/chats', { schema: { querystring: list, response: { 200: z.array(chatRecord) } } }, async (req, reply) => {
-    const q = withOrderBy(req.query, SORTABLE);
+    const q = req.query;
     const auth = requireAuth(req);
     const { organizationId } = auth;
     await requireChatbot(db, auth, q.filter.chatbotId);
-    const orderBy = `${q.orderBy}, c.id ${q.sort.order}`;
+    const page = { field: q.sort.field as ChatSortField, order: q.sort.order, limit: q.limit, offset: q.offset, after: q.after };
+    // A client that pages by cursor has the total from its first page; counting every matching chat again
+    // would cost more than the page itself (a count is a pass over all of them, a keyset page reads its own).
     const [rows, total] = await Promise.all([
-      historyRepo.list(db, organizationId, q.filter, orderBy, q.limit, q.offset),
-      historyRepo.total(db, organizationId, q.filter),
+      historyRepo.list(db, organizationId, q.filter, page),
+      q.after ? ('*' as const) : historyRepo.total(db, organizationId, q.filter),
     ]);
+    const last = rows.length === q.limit ? rows[rows.length - 1] : undefined;
+    if (last) reply.header(CHAT_CURSOR_HEADER, formatChatCursor({ field: page.field, key: last.sort_key, id: last.id }));
     return sendList(reply, 'chats', rows.map(toApiChat), total, q.offset);
   });
 
