@@ -93,8 +93,11 @@ describe('spider crawl of a local website', () => {
     expect(await retrieve(s.db, { chatbotId, lang: 'de', question: 'Quantenchromodynamik' })).toEqual([]);
   });
 
-  it('ranks a large chatbot from PostgreSQL candidates the same way (in-memory index bound lowered to 1 unit)', async () => {
-    const large = { maxInMemoryUnits: 1 };
+  it.each([
+    ['PostgreSQL candidates', 'off'],
+    ['its postings index', 'wait'],
+  ] as const)('ranks a large chatbot from %s the same way (in-memory index bound lowered to 1 unit)', async (_, postings) => {
+    const large = { maxInMemoryUnits: 1, postings };
     const de = await retrieve(s.db, { chatbotId, lang: 'de', question: 'Wie lange dauert die Lieferzeit?' }, large);
     expect(de[0].source.url).toBe(`${site.base}/versand.html`);
     expect(de[0].coverage).toBeGreaterThan(0);

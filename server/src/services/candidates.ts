@@ -6,6 +6,7 @@
  * cost then follows the question, not the size of the index.
  */
 import type { Queryable } from '../db/index.ts';
+import { PostingsIndexBuilder, type PostingsIndex } from './postingsIndex.ts';
 
 /** Above this many units a chatbot is searched through candidates instead of a full in-memory index. */
 export const MAX_IN_MEMORY_UNITS = 20_000;
@@ -58,4 +59,40 @@ export async function candidateUnits(db: Queryable, chatbotId: string, queries: 
     [chatbotId, langs, langs.map((l) => queries.get(l)!)],
   );
   return r.rows;
+}
+
+/** Units read per statement while a postings index is built: the event loop serves others in between. */
+const LOAD_BATCH = 5000;
+
+/** The chatbot's postings index, read in batches in id order (see postingsIndex.ts). */
+export async function loadPostings(db: Queryable, chatbotId: string): Promise<PostingsIndex> {
+  const builder = new PostingsIndexBuilder();
+  let after = '0'; // ids are a bigserial
+  for (;;) {
+    const r = await db.query<{ id: string; lang: string; tsv: string }>(
+      `select p.id::text as id, p.lang, p.tsv::text as tsv from passages p where p.chatbot_id = $1 and p.id > $2::bigint order by p.id limit ${LOAD_BATCH}`,
+      [chatbotId, after],
+    );
+    for (const row of r.rows) builder.add(row.id, row.lang, row.tsv);
+    if (r.rows.length < LOAD_BATCH) return builder.build();
+    after = r.rows[r.rows.length - 1].id;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The units with these ids, in the order given (a unit deleted meanwhile is left out). */
+export async function unitsByIds(db: Queryable, ids: string[]): Promise<CandidateRow[]> {
+  if (!ids.length) return [];
+  const r = await db.query<CandidateRow>(
+    `select p.id::text as id, p.lang, p.heading, p.kind, p.text, p.tsv::text as tsv, p.source_type, p.source_id::text as source_id,
+            w.url, coalesce(w.title, qa.question) as title, d.name
+       from passages p
+       left join webpages w on p.source_type = 'webpage' and w.id = p.source_id
+       left join documents d on p.source_type = 'document' and d.id = p.source_id
+       left join qna qa on p.source_type = 'qna' and qa.id = p.source_id
+      where p.id = any($1::bigint[])`,
+    [ids],
+  );
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return r.rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }

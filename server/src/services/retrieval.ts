@@ -5,7 +5,8 @@ import { normalizeForIndex, stripQuestionFillers } from '../training/normalize.t
 import { embeddingsFor, VectorIndex, type EmbeddingsUse } from './embeddings.ts';
 import { GLOSSARY, splitGlossaryCompounds } from './glossary.ts';
 import { SearchIndex, parseTsvector, type Hit } from './searchIndex.ts';
-import { MAX_IN_MEMORY_UNITS, anyOf, candidateUnits, type CandidateRow } from './candidates.ts';
+import { MAX_IN_MEMORY_UNITS, anyOf, candidateUnits, loadPostings, unitsByIds, type CandidateRow } from './candidates.ts';
+import type { PostingsIndex } from './postingsIndex.ts';
 
 export interface Passage {
   id: string;
@@ -32,6 +33,8 @@ export interface RetrievedPassage extends Passage {
 
 interface Loaded {
   version: string;
+  /** Units of the chatbot (all languages). */
+  unitCount: number;
   /** Too many units for a full in-memory index: each question ranks candidates from PostgreSQL (candidates.ts). */
   large: boolean;
   index: SearchIndex;
@@ -53,7 +56,7 @@ async function load(db: Queryable, chatbotId: string, version: string, model: st
   if (size.rows[0].n > maxInMemory) {
     const configs = new Map<string, string>();
     for (const lang of size.rows[0].langs) configs.set(lang, await tsConfigFor(db, lang));
-    return { version, large: true, index: new SearchIndex([]), units: [], configs, vectors: null };
+    return { version, unitCount: size.rows[0].n, large: true, index: new SearchIndex([]), units: [], configs, vectors: null };
   }
   const r = await db.query<CandidateRow>(
     `select p.id::text as id, p.lang, p.heading, p.kind, p.text, p.tsv::text as tsv, p.source_type, p.source_id::text as source_id,
@@ -70,7 +73,7 @@ async function load(db: Queryable, chatbotId: string, version: string, model: st
   const index = new SearchIndex(r.rows.map((x) => ({ id: x.id, lang: x.lang, terms: parseTsvector(x.tsv) })));
   const configs = new Map<string, string>();
   for (const lang of index.languages()) configs.set(lang, await tsConfigFor(db, lang));
-  return { version, large: false, index, units, configs, vectors: model ? await loadVectors(db, chatbotId, model, units) : null };
+  return { version, unitCount: units.length, large: false, index, units, configs, vectors: model ? await loadVectors(db, chatbotId, model, units) : null };
 }
 
 function toUnit(x: CandidateRow) {
@@ -124,6 +127,31 @@ async function indexFor(db: Queryable, chatbotId: string, model: string | null, 
   entry.catch(() => cache.delete(chatbotId));
   while (cache.size > CACHE_CHATBOTS) cache.delete(cache.keys().next().value!);
   return entry;
+}
+
+/**
+ * Postings indexes of large chatbots (postingsIndex.ts), each used only for the index version it was
+ * read at. Reading one takes seconds, so it is built in the background, one at a time per chatbot;
+ * until it is there (after every training change) candidates come from PostgreSQL, which always sees
+ * the newest passages. Above MAX_POSTINGS_UNITS a chatbot stays with PostgreSQL (memory: ~300 bytes a unit).
+ */
+const postingsCache = new Map<string, { version: string; index: Promise<PostingsIndex | null>; done: boolean }>();
+const POSTINGS_CHATBOTS = 8;
+export const MAX_POSTINGS_UNITS = 500_000;
+/** `background`: use the index once built; `wait`: build it now if needed (tests); `off`: PostgreSQL candidates only. */
+export type PostingsUse = 'background' | 'wait' | 'off';
+
+async function postingsFor(db: Queryable, chatbotId: string, loaded: Loaded, use: PostingsUse): Promise<PostingsIndex | null> {
+  if (use === 'off' || loaded.unitCount > MAX_POSTINGS_UNITS) return null;
+  const entry = postingsCache.get(chatbotId);
+  if (entry?.version === loaded.version && (entry.done || use === 'wait')) return entry.index;
+  if (entry && !entry.done && use !== 'wait') return null; // one build at a time; the next question looks again
+  const fresh = { version: loaded.version, index: loadPostings(db, chatbotId).catch(() => null), done: false };
+  void fresh.index.then(() => (fresh.done = true));
+  postingsCache.delete(chatbotId);
+  postingsCache.set(chatbotId, fresh);
+  while (postingsCache.size > POSTINGS_CHATBOTS) postingsCache.delete(postingsCache.keys().next().value!);
+  return use === 'wait' ? fresh.index : null;
 }
 
 /** The glossary's groups as lexemes of one configuration: single words, and phrases as the set of their lexemes. */
@@ -203,7 +231,13 @@ function withoutAbsorbed(lexemes: string[], m: ReturnType<typeof glossaryMatches
 export async function retrieve(
   db: Queryable,
   q: { chatbotId: string; lang: string; question: string; limit?: number },
-  opts: { embeddings?: EmbeddingsUse | null; /** Units above which candidates come from PostgreSQL (tests lower it). */ maxInMemoryUnits?: number } = {},
+  opts: {
+    embeddings?: EmbeddingsUse | null;
+    /** Units above which a chatbot is searched through candidates (tests lower it). */
+    maxInMemoryUnits?: number;
+    /** How a large chatbot's candidates are chosen (see postingsFor). */
+    postings?: PostingsUse;
+  } = {},
 ): Promise<RetrievedPassage[]> {
   const question = normalizeForIndex(stripQuestionFillers(q.question.slice(0, 1000)));
   if (!question.trim()) return [];
@@ -242,7 +276,10 @@ export async function retrieve(
       const query = anyOf([...lexemes, ...[...(synonyms.get(lang)?.values() ?? [])].flat()]);
       if (query) queries.set(lang, query);
     }
-    const rows = await candidateUnits(db, q.chatbotId, queries);
+    const postings = await postingsFor(db, q.chatbotId, loaded, opts.postings ?? 'background');
+    const rows = postings
+      ? await unitsByIds(db, postings.top(lexemesWithSynonyms(byLang, synonyms), { preferLang: baseLang(q.lang), keep: CANDIDATES, keepOther: CANDIDATES_OTHER_LANG }))
+      : await candidateUnits(db, q.chatbotId, queries);
     const units = rows.map(toUnit);
     const index = new SearchIndex(rows.map((x) => ({ id: x.id, lang: x.lang, terms: parseTsvector(x.tsv) })), { fuzzy: false });
     return index
@@ -255,6 +292,14 @@ export async function retrieve(
   }
   const lexical = loaded.index.search(byLang, { limit: Math.max(limit, FUSION_DEPTH), ...searchOpts });
   return fuse(loaded, lexical, loaded.vectors.similarities(vector), { limit, preferLang: searchOpts.preferLang });
+}
+
+/** Candidates of a large chatbot ranked like a small one's: in the visitor's language, and in each other one. */
+const CANDIDATES = 80;
+const CANDIDATES_OTHER_LANG = 20;
+
+function lexemesWithSynonyms(byLang: Map<string, string[]>, synonyms: Map<string, Map<string, string[]>>) {
+  return new Map([...byLang].map(([lang, lexemes]) => [lang, [...lexemes, ...[...(synonyms.get(lang)?.values() ?? [])].flat()]]));
 }
 
 /** Reciprocal rank fusion: a unit scores 1 / (RRF_K + rank) in each ranking it is in (rank 1 = best; k = 60 as in Cormack et al. 2009). */
