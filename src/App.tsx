@@ -1,4 +1,4 @@
-import { Suspense, lazy, use, type ComponentType } from 'react';
+import { Suspense, lazy, use, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route } from 'react-router';
 import { CustomRoutes, Resource } from 'react-admin';
 import { plugins } from './plugins/index.ts';
@@ -13,7 +13,7 @@ import { LoadingOverlay } from './layout/LoadingOverlay.tsx';
 import { RedirectKeepingQuery } from './layout/RedirectKeepingQuery.tsx';
 import { theme } from './layout/theme.ts';
 
-/** Started once at load; English users wait for their catalogue, German ones get it at once. */
+/** Started once at load; English users wait for their catalogue, German ones start with the first screen's part. */
 const i18nProviderReady = createI18nProvider();
 
 /** Notifications draw nothing until one is sent: their snackbar loads after the first screen. */
@@ -22,12 +22,19 @@ const AppNotification = lazy(() => import('./layout/AppNotification.tsx').then((
 const routes = plugins.flatMap((p) => p.routes ?? []);
 const resources = plugins.flatMap((p) => p.resources ?? []);
 
+/** A page outside the first screen draws once the whole catalogue is in (it loads alongside the page's code). */
+function AllMessages({ children }: { children: ReactNode }) {
+  use(use(i18nProviderReady).allMessages());
+  return children;
+}
+
 function routeElement(route: AppRoute) {
   if (route.redirectTo) return <RedirectKeepingQuery to={route.redirectTo} />;
-  if (route.guarded === false) return <Suspense fallback={<LoadingOverlay />}>{route.element}</Suspense>;
+  const element = route.firstScreen ? route.element : <AllMessages>{route.element}</AllMessages>;
+  if (route.guarded === false) return <Suspense fallback={<LoadingOverlay />}>{element}</Suspense>;
   return (
     <GuardedPage flags={route} title={route.title} withAppBarTitle={!route.noLayout}>
-      {route.element}
+      {element}
     </GuardedPage>
   );
 }
@@ -41,7 +48,9 @@ function guarded(resource: AppResource, View: ComponentType | undefined) {
   return function GuardedResourceView() {
     return (
       <GuardedPage flags={{}} title={title}>
-        <View />
+        <AllMessages>
+          <View />
+        </AllMessages>
       </GuardedPage>
     );
   };

@@ -1,7 +1,8 @@
 import type { demo as en } from '../en/demo.ts';
 import type { MessagesOf } from '../types.ts';
+import { shell } from './shell.ts';
 export const demo: MessagesOf<typeof en> = {
-  title: 'Demo',
+  ...shell.demo,
   intro: 'Probieren Sie den Chatbot aus: Fragen Sie ihn alles zur Website, mit der er trainiert wurde.',
   training: 'Der Chatbot wird noch trainiert: Die Antworten können vorerst schlechter sein.',
   frameTitle: 'Chatbot-Demo',

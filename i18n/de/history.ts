@@ -1,8 +1,9 @@
 import type { history as en } from '../en/history.ts';
 import type { MessagesOf } from '../types.ts';
+import { shell } from './shell.ts';
 
 export const history: MessagesOf<typeof en> = {
-  title: 'Chatverlauf',
+  ...shell.history,
   empty: 'Keine Chats für diese Filter.',
   noChatSelected: 'Wählen Sie einen Chat, um das Gespräch zu lesen.',
   loadOlder: 'Ältere Chats laden',

@@ -1,7 +1,8 @@
 import type { implementation as en } from '../en/implementation.ts';
 import type { MessagesOf } from '../types.ts';
+import { shell } from './shell.ts';
 export const implementation: MessagesOf<typeof en> = {
-  title: 'Einbindung',
+  ...shell.implementation,
   default: 'Beliebige Webseite',
   shopify: 'Shopify-Onlineshop',
   snippetTitle: 'Ihr Chatbot-Code',

@@ -1,7 +1,8 @@
 import type { language as en } from '../en/language.ts';
 import type { MessagesOf } from '../types.ts';
+import { shell } from './shell.ts';
 export const language: MessagesOf<typeof en> = {
-  title: 'Sprachen',
+  ...shell.language,
   intro: 'In diesen Sprachen antwortet Ihr Chatbot. Die Standardsprache gilt, wenn die Sprache eines Besuchers nicht verfügbar ist.',
   add: 'Sprache hinzufügen',
   addButton: 'Hinzufügen',

@@ -1,8 +1,9 @@
 import type { privacy as en } from '../en/privacy.ts';
 import type { MessagesOf } from '../types.ts';
+import { shell } from './shell.ts';
 
 export const privacy: MessagesOf<typeof en> = {
-  title: 'Datenschutz',
+  ...shell.privacy,
   intro: 'Was der Chatbot über Besucher speichert, wie lange, und Ihre eigenen Daten. Nutzen Sie das für Ihre Datenschutzerklärung und für Anfragen von Besuchern.',
   retention: {
     title: 'Aufbewahrungsdauer',

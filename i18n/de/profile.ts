@@ -1,7 +1,8 @@
 import type { profile as en } from '../en/profile.ts';
 import type { MessagesOf } from '../types.ts';
+import { shell } from './shell.ts';
 export const profile: MessagesOf<typeof en> = {
-  title: 'Profil',
+  ...shell.profile,
   personal: 'Persönliche Daten',
   email: 'E-Mail',
   emailHint: 'Ihre Adresse für die Anmeldung',
@@ -12,18 +13,15 @@ export const profile: MessagesOf<typeof en> = {
   period: 'Abrechnungszeitraum',
   periods: { month: 'Monatlich', year: 'Jährlich' },
   startedAt: 'Seit',
-  states: { active: 'Aktiv', trialing: 'Testphase', expired: 'Abgelaufen', demo: 'Demo', none: 'Kein Abonnement' },
   lines: {
+    ...shell.profile.lines,
     trialing: 'Testphase bis %{date}',
     endsAt: 'Endet am %{date}',
     extendsOn: 'Verlängert sich am %{date}',
-    expiredOn: 'Abgelaufen am %{date}',
     demo: 'Demo-Konto',
     externalInvoice: 'Abrechnung per Rechnung',
   },
-  daysLeft: 'Noch %{smart_count} Tag |||| Noch %{smart_count} Tage',
   noSubscription: 'Noch kein Abonnement.',
-  manageSubscription: 'Abonnement verwalten',
   billingUnavailable: {
     notConfigured: 'Die Online-Verwaltung des Abonnements ist nicht verfügbar. Bitte kontaktieren Sie uns, um Ihren Tarif zu ändern.',
     noCustomer: 'Für Ihre Organisation gibt es noch kein Abrechnungskonto. Bitte kontaktieren Sie uns, um Ihren Tarif zu ändern.',
@@ -32,17 +30,4 @@ export const profile: MessagesOf<typeof en> = {
   meetingText: 'Buchen Sie einen Termin mit uns: Wir helfen beim Einrichten des Chatbots und bei der Wahl des Tarifs.',
   meetingUnavailable: 'Die Terminbuchung ist derzeit nicht verfügbar.',
   bookMeeting: 'Termin buchen',
-  upgrade: {
-    title: 'Nicht in Ihrem Tarif enthalten',
-    action: 'Upgrade',
-    reasons: {
-      stylingAllowed: 'Design und Farben gibt es in einem höheren Tarif.',
-      contactCollectionAllowed: 'Das Sammeln von Kontakten gibt es in einem höheren Tarif.',
-      brandingRemovalAllowed: 'Das Entfernen des Brandings gibt es in einem höheren Tarif.',
-      maxLanguages: 'Ihr Tarif erlaubt %{max} Sprachen. Für weitere Sprachen wechseln Sie den Tarif.',
-      maxWebpages: 'Ihr Tarif erlaubt %{max} Webseiten. Für mehr wechseln Sie den Tarif.',
-      monthlyTrainingCycles: 'Die %{max} monatlichen Trainingszyklen Ihres Tarifs sind aufgebraucht.',
-      monthlyMessages: 'Die %{max} monatlichen Nachrichten Ihres Tarifs sind aufgebraucht.',
-    },
-  },
 };

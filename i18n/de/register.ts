@@ -1,7 +1,8 @@
 import type { register as en } from '../en/register.ts';
 import type { MessagesOf } from '../types.ts';
+import { shell } from './shell.ts';
 export const register: MessagesOf<typeof en> = {
-  title: 'Registrierung',
+  ...shell.register,
   steps: { login: 'Anmeldedaten', personal: 'Persönliche Daten', website: 'Webseite trainieren', start: 'Loslegen' },
   signedInAs: 'Angemeldet als %{email}',
   next: 'Weiter',

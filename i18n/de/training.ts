@@ -1,14 +1,9 @@
 import type { training as en } from '../en/training.ts';
 import type { MessagesOf } from '../types.ts';
+import { shell } from './shell.ts';
 
 export const training: MessagesOf<typeof en> = {
-  title: 'Training',
-  tabs: {
-    website: 'Webseite',
-    contacts: 'Kontakte',
-    documents: 'Dokumente',
-    questionAnswer: 'Frage-Antwort',
-  },
+  ...shell.training,
   sort: { label: 'Sortieren nach', asc: 'Aufsteigend', desc: 'Absteigend' },
   website: {
     domain: 'Domain',

@@ -1,10 +1,8 @@
 import type { uiconfig as en } from '../en/uiconfig.ts';
 import type { MessagesOf } from '../types.ts';
+import { shell } from './shell.ts';
 export const uiconfig: MessagesOf<typeof en> = {
-  title: 'Chatbot-Oberfläche',
-  textAndMessages: 'Texte und Nachrichten',
-  stylingAndColors: 'Design und Farben',
-  contacts: 'Kontakte sammeln',
+  ...shell.uiconfig,
   intro:
     'So sieht Ihr Chatbot auf Ihrer Website aus und so spricht er, auf %{language}. Änderungen erscheinen sofort in der Vorschau und erreichen Ihre Besucher, sobald Sie speichern.',
   unsavedChanges: 'Ungespeicherte Änderungen',

@@ -13,6 +13,8 @@ export interface AppRoute extends Partial<GuardRoute> {
   redirectTo?: string;
   /** False for the sign-in callbacks, which must run before any guard. */
   guarded?: boolean;
+  /** Drawn with the first screen's messages (i18n/deShell.ts); other routes wait for the whole catalogue. */
+  firstScreen?: boolean;
 }
 
 export interface AppMenuItem {

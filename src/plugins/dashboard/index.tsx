@@ -6,6 +6,6 @@ const DashboardPage = lazy(() => import('../../pages/dashboard/DashboardPage.tsx
 
 export const dashboardPlugin: AppPlugin = {
   name: 'dashboard',
-  routes: [{ path: '/dashboard', element: <DashboardPage />, title: 'dashboard.title' }],
+  routes: [{ path: '/dashboard', element: <DashboardPage />, title: 'dashboard.title', firstScreen: true }],
   menu: [{ to: '/dashboard', label: 'dashboard.title', icon: DashboardIcon }],
 };
