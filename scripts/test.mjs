@@ -1,5 +1,6 @@
 // `npm test`: type check, lint, unit tests, the server suite on PGlite and (when TEST_DATABASE_URL is set)
-// again on PostgreSQL, the answer-quality gate (PGlite only), then the Playwright suite in Chromium.
+// again on PostgreSQL, the answer-quality gate (PGlite only), the build with its bundle budgets, then the
+// Playwright suite in Chromium.
 // Names every failed and flaky test, then ends with one "N passed, N failed" line.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -87,22 +88,24 @@ function main() {
     if (s.flakyTitles.length && !total.failedSteps.includes(step)) total.failedSteps.push(step);
   }
 
-  const vitest = (name, project, env) => {
+  const vitest = (name, selection, env) => {
     const out = path.join(tmp, `${name}.json`);
-    run(name, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+    run(name, 'npx', ['vitest', 'run', ...selection, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
     count(name, out, vitestSummary);
   };
 
   if (want('typecheck')) run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
   if (want('lint')) run('lint', 'npx', ['eslint', '.']);
-  if (want('unit')) vitest('unit', 'unit', {});
-  if (want('server')) vitest('server-pglite', 'server', { TEST_DATABASE_URL: '' });
-  if (want('server') && process.env.TEST_DATABASE_URL) vitest('server-postgres', 'server', {});
-  if (want('quality')) vitest('quality', 'quality', { TEST_DATABASE_URL: '' });
+  if (want('unit')) vitest('unit', ['--project', 'unit'], {});
+  if (want('server')) vitest('server-pglite', ['--project', 'server'], { TEST_DATABASE_URL: '' });
+  if (want('server') && process.env.TEST_DATABASE_URL) vitest('server-postgres', ['--project', 'server'], {});
+  if (want('quality')) vitest('quality', ['--project', 'quality'], { TEST_DATABASE_URL: '' });
+  // The bundle budgets (dashboard first screen, widget) and the browser tests both need the built dist/.
+  const built = (want('bundle') || want('e2e')) && run('build', 'node', ['scripts/build-if-needed.mjs']);
+  if (want('bundle') && built) vitest('bundle', ['--config', 'tests/bundle/vitest.config.ts'], {});
   if (want('e2e')) {
     const out = path.join(tmp, 'e2e.json');
-    if (run('build', 'node', ['scripts/build-if-needed.mjs']))
-      run('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    if (built) run('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
     count('e2e', out, playwrightSummary);
   }
 
