@@ -44,6 +44,12 @@ export interface AnswerOptions {
   /** Earlier turns of this chat, oldest first (only the language model uses them). */
   history?: { question: string; answer: string | null }[];
   log?: { warn: (obj: object, msg: string) => void };
+  /**
+   * Streaming: the language model's answer as it is written, piece by piece (citation markers left out,
+   * nothing of a NO_ANSWER). The returned Answer stays the whole truth: an answer from the passages after a
+   * stream that broke off replaces what was shown.
+   */
+  onDelta?: (text: string) => void;
 }
 
 /**
@@ -149,7 +155,7 @@ export async function answerQuestion(
   let modelFoundNothing = false;
   if (relevant.length && opts.llm) {
     try {
-      const generated = await generate(opts.llm, input, relevant.slice(0, 6), opts.history ?? []);
+      const generated = await generate(opts.llm, input, relevant.slice(0, 6), opts.history ?? [], opts.onDelta);
       if (generated) return { ...generated, score: topScore, answeredBy: 'llm', contact: null, personRequested, hr };
       modelFoundNothing = true;
     } catch (e) {
@@ -234,6 +240,7 @@ async function generate(
   input: { lang: string; question: string; siteUrl?: string },
   passages: Passage[],
   history: { question: string; answer: string | null }[],
+  onDelta?: (text: string) => void,
 ) {
   const numbered = passages
     .map((p, i) => `[${i + 1}] ${[p.source.title ?? p.source.name ?? '', (p as Partial<RetrievedPassage>).heading].filter(Boolean).join(' – ')}\n${p.text}`)
@@ -251,10 +258,35 @@ async function generate(
     { role: 'user' as const, content: h.question },
     ...(h.answer ? [{ role: 'assistant' as const, content: h.answer }] : []),
   ]);
-  const raw = await llm.complete([{ role: 'system', content: system }, ...turns, { role: 'user', content: input.question }]);
+  const messages = [{ role: 'system' as const, content: system }, ...turns, { role: 'user' as const, content: input.question }];
+  const raw = onDelta ? await llm.stream(messages, visibleStream(onDelta)) : await llm.complete(messages);
   if (raw.includes(NO_ANSWER)) return null;
   const cited = [...raw.matchAll(/\[(\d{1,2})\]/g)].map((m) => Number(m[1]) - 1).filter((i) => i >= 0 && i < passages.length);
   const usedIdx = cited.length ? [...new Set(cited)] : passages.slice(0, 3).map((_, i) => i);
-  const answer = raw.replace(/\s*\[\d{1,2}\](?:\s*\[\d{1,2}\])*/g, '').replace(/\s+([.,;:!?])/g, '$1').trim();
-  return { answer, sources: uniqueSources(usedIdx.map((i) => passages[i])) };
+  return { answer: withoutCitations(raw).trim(), sources: uniqueSources(usedIdx.map((i) => passages[i])) };
+}
+
+/** The model's text without its [n] markers (the sources list them). */
+const withoutCitations = (raw: string) => raw.replace(/\s*\[\d{1,2}\](?:\s*\[\d{1,2}\])*/g, '').replace(/\s+([.,;:!?])/g, '$1');
+
+/**
+ * What a visitor may see of a model's answer while it is written: nothing while it may still turn out to
+ * be NO_ANSWER, no citation markers, and no trailing blank or half marker (the next piece may remove it).
+ * Each call of the returned function takes the next piece of the model's text.
+ */
+export function visibleStream(emit: (text: string) => void) {
+  let raw = '';
+  let shown = '';
+  return (delta: string) => {
+    raw += delta;
+    const start = raw.trimStart();
+    if (NO_ANSWER.startsWith(start) || start.includes(NO_ANSWER)) return;
+    const settled = raw.replace(/\[\d{0,2}$/, '');
+    const text = withoutCitations(settled).trim();
+    // Cleaning a longer text can change its end only: what was shown stays; anything else waits for the final answer.
+    if (text.length > shown.length && text.startsWith(shown)) {
+      emit(text.slice(shown.length));
+      shown = text;
+    }
+  };
 }

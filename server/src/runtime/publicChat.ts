@@ -44,6 +44,8 @@ export async function publicConfig(ctx: AppContext, chatbotId: string, wantedLan
     training: bot.initial_setup === 'pending' || bot.initial_setup === 'running',
     // The composer's limit, so the widget never lets a visitor type what sendMessage would refuse.
     maxMessageChars: ctx.config.WIDGET_MAX_MESSAGE_CHARS,
+    // With a language model the widget asks for the answer as a stream (text/event-stream).
+    streaming: isLlmConfigured(ctx.config),
     config,
   };
 }
@@ -78,6 +80,8 @@ export async function sendMessage(
   chatId: string,
   body: unknown,
   log?: { warn: (obj: object, msg: string) => void },
+  /** The language model's answer as it is written (see AnswerOptions.onDelta); only with a model configured. */
+  onDelta?: (text: string) => void,
 ) {
   const max = ctx.config.WIDGET_MAX_MESSAGE_CHARS;
   // Refused before the message counts against the quota: PostgreSQL cannot store NUL characters.
@@ -98,6 +102,7 @@ export async function sendMessage(
       llm,
       history: llm ? await conversationsRepo.recentTurns(ctx.db, chat.id) : [],
       log,
+      onDelta,
       ...(translationConfig(ctx.config) ? { translate: async (lang: string, t: string) => (await translate(ctx.config, lang, t)).text } : {}),
     },
   );

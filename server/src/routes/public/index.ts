@@ -10,6 +10,7 @@ import { leadBody, publicConfig, sendMessage, startChat, startChatBody, submitLe
 import { uiConfigRepo } from '../../runtime/uiConfigRepo.ts';
 import { visitorText } from '../../runtime/visitorTexts.ts';
 import { answerBackpressure, answerLimits } from '../../plugins/app/backpressure.ts';
+import { lazyEventStream, wantsEventStream } from './eventStream.ts';
 
 // The widget API checks its ids and bodies itself (a malformed chatbot id is 400 there): the schemas document them.
 const chatbotParams = z.object({ chatbotId: z.string().describe('uuid of the chatbot') });
@@ -109,9 +110,21 @@ export default async function publicRoutes(app: FastifyInstance) {
 
   // Answers wait for a place in the answer queue; a full queue refuses before the rate limits count.
   const answers = answerBackpressure(answerLimits(config), app.ctx);
-  app.post('/chatbots/:chatbotId/chats/:chatId/messages', { onRequest: [answers.onRequest, limited.onRequest], schema: { params: chatParams, response: { 200: apiObject('the answer: text, sources, contact (a hand-over), language'), ...errorResponses('OriginNotAllowed', 'RateLimited', 'MessageQuotaReached', 'SubscriptionExpired', 'ServerBusy') } }, config: { bodyCheckedAfterLookup: messageBody } }, async (req, reply) => {
+  app.post('/chatbots/:chatbotId/chats/:chatId/messages', { onRequest: [answers.onRequest, limited.onRequest], schema: { params: chatParams, response: { 200: apiObject('the answer: text, sources, contact (a hand-over), language. With `Accept: text/event-stream` and a language model configured, a stream of server-sent events instead: `delta` ({ text }) as the model writes, then `answer` (this object; its text replaces the pieces) or `error`'), ...errorResponses('OriginNotAllowed', 'RateLimited', 'MessageQuotaReached', 'SubscriptionExpired', 'ServerBusy') } }, config: { bodyCheckedAfterLookup: messageBody } }, async (req, reply) => {
     const p = req.params as z.infer<typeof chatParams>;
-    return answers.run(req, reply, () => sendMessage(app.ctx, p.chatbotId, p.chatId, req.body, req.log));
+    if (!wantsEventStream(req.headers.accept)) return answers.run(req, reply, () => sendMessage(app.ctx, p.chatbotId, p.chatId, req.body, req.log));
+    // Streamed: the model's words as `delta` events, then the whole answer (the same object as without streaming) as `answer`.
+    const stream = lazyEventStream(reply);
+    try {
+      const answer = await answers.run(req, reply, () => sendMessage(app.ctx, p.chatbotId, p.chatId, req.body, req.log, (text) => stream.send('delta', { text })));
+      if (!stream.started) return answer;
+      stream.end('answer', answer);
+    } catch (e) {
+      if (!stream.started) throw e;
+      req.log.error({ err: e }, 'answer failed after its stream began');
+      stream.fail(e);
+    }
+    return reply;
   },
   );
 
