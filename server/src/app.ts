@@ -16,7 +16,7 @@ import { registerAuth } from './plugins/app/auth.ts';
 import { registerOpenApi } from './plugins/app/openapi.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerOidc } from './oidc/index.ts';
-import { registerWorkers, QUEUES } from './jobs/workers.ts';
+import { QUEUES } from './jobs/workers.ts';
 import { startJobs } from './jobs/boss.ts';
 import { ensureAdmin } from './services/accounts.ts';
 import { useEmbeddings } from './services/embeddings.ts';
@@ -25,7 +25,7 @@ import './context.ts';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = path.join(ROOT, 'dist');
 
-/** Builds the whole server on an open, migrated database. Listening is the caller's job. */
+/** Builds the whole server on an open, migrated database. Listening and starting the job workers are the caller's (server.ts). */
 export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -90,7 +90,6 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     return { status: 'ok' };
   });
   await registerRoutes(app);
-  if (config.RUN_WORKERS) await registerWorkers(app.ctx);
   serveDashboard(app);
   app.addHook('onClose', async () => {
     await jobs.stop();

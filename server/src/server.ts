@@ -2,6 +2,7 @@ import { loadConfig, type Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './app.ts';
+import { registerWorkers } from './jobs/workers.ts';
 import { timed, type StartTimings } from './startTimings.ts';
 
 /**
@@ -15,6 +16,9 @@ export async function startServer(config: Config = loadConfig(), opts: { db?: Db
   await timed(timings, 'migrations', migrate(db));
   const app = await timed(timings, 'app', buildApp(config, db));
   await timed(timings, 'listen', app.listen({ port: config.PORT, host: config.HOST }));
+  // Workers start once the server answers: their first polls of every queue would otherwise come before the start's
+  // own queries (PGlite has one connection). Jobs sent meanwhile wait in their queue.
+  if (config.RUN_WORKERS) await timed(timings, 'workers', registerWorkers(app.ctx));
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {

@@ -27,7 +27,7 @@ export function seedFromStartTemplate(pgdata: string, template = startTemplateDi
   if (fs.existsSync(pgdata) && fs.readdirSync(pgdata).length > 0) return false;
   const tmp = `${pgdata}.seed-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
-  fs.cpSync(template, tmp, { recursive: true });
+  fs.cpSync(template, tmp, { recursive: true, mode: fs.constants.COPYFILE_FICLONE }); // a copy-on-write clone where the file system has them
   fs.rmSync(pgdata, { recursive: true, force: true }); // an empty folder only (checked above)
   fs.renameSync(tmp, pgdata);
   return true;

@@ -41,7 +41,10 @@ export async function startJobs(db: Db, opts: { databaseUrl?: string; queues: st
       });
   boss.on('error', (err) => console.error('[jobs]', err.message));
   await boss.start();
-  for (const q of opts.queues) await boss.createQueue(q).catch(() => {});
+  // One query for the queues that exist (all of them after a first start) instead of a refused create per queue;
+  // a create still refused was made by another process meanwhile.
+  const existing = new Set((await boss.getQueues()).map((q) => q.name));
+  for (const q of opts.queues) if (!existing.has(q)) await boss.createQueue(q).catch(() => {});
   const known = new Set(opts.queues);
   let recovery: Recovery | null = null;
   let recoveryStarting: Promise<Recovery> | null = null;

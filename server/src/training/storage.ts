@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 
 /** Where uploaded document files live: a local folder by default, S3-compatible storage when S3_BUCKET is set. */
@@ -69,34 +69,44 @@ export interface S3Settings {
 }
 
 export class S3Storage implements DocumentStorage {
-  private readonly client: S3Client;
+  // The SDK loads with the first object stored or read: it is a large part of a start's module loading, and a
+  // server without S3_BUCKET never needs it.
+  private connection: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | null = null;
 
-  constructor(private readonly s: S3Settings) {
-    this.client = new S3Client({
-      region: s.region,
-      endpoint: s.endpoint,
-      forcePathStyle: s.forcePathStyle,
-      credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
-      // S3-compatible stores (MinIO, R2, older Ceph) do not all accept the SDK's newer default checksum headers.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      maxAttempts: 3,
-    });
+  constructor(private readonly s: S3Settings) {}
+
+  private connect() {
+    return (this.connection ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: this.s.region,
+        endpoint: this.s.endpoint,
+        forcePathStyle: this.s.forcePathStyle,
+        credentials: { accessKeyId: this.s.accessKeyId, secretAccessKey: this.s.secretAccessKey },
+        // S3-compatible stores (MinIO, R2, older Ceph) do not all accept the SDK's newer default checksum headers.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        maxAttempts: 3,
+      }),
+    })));
   }
 
   async put(key: string, body: Buffer, contentType: string) {
-    await this.client.send(new PutObjectCommand({ Bucket: this.s.bucket, Key: checkKey(key), Body: body, ContentType: contentType }));
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.PutObjectCommand({ Bucket: this.s.bucket, Key: checkKey(key), Body: body, ContentType: contentType }));
   }
 
   async get(key: string) {
-    const r = await this.client.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: checkKey(key) }));
+    const { sdk, client } = await this.connect();
+    const r = await client.send(new sdk.GetObjectCommand({ Bucket: this.s.bucket, Key: checkKey(key) }));
     if (!r.Body) throw new Error(`Empty object: ${key}`);
     return Buffer.from(await r.Body.transformToByteArray());
   }
 
   async delete(key: string) {
+    const { sdk, client } = await this.connect();
     // S3 answers 204 for a missing key too.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.s.bucket, Key: checkKey(key) }));
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.s.bucket, Key: checkKey(key) }));
   }
 
   // S3 has no folders, only key prefixes: once the objects are deleted, nothing of the prefix is left.
