@@ -5,7 +5,8 @@ import { AnswerQueue, Busy, answerLimits } from '../../server/src/plugins/app/ba
 import { loadConfig } from '../../server/src/config.ts';
 
 beforeEach(() => {
-  vi.useFakeTimers();
+  // setImmediate stays real: the queue starts a waiting answer from the event loop.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -130,7 +130,10 @@ export class AnswerQueue extends EventEmitter {
         continue;
       }
       this.running++;
-      w.start();
+      // Started from the event loop, not from the finished answer's continuation: with PGlite an answer's queries
+      // resolve in microtasks, and chaining the next answer onto them would keep the loop from accepting and
+      // refusing new requests until the whole queue had been answered.
+      setImmediate(w.start);
     }
   }
 }
