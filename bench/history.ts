@@ -1,6 +1,7 @@
 /**
  * Chat history with 100,000 chats (300,000 messages) in one chatbot: p50/p95 of the list call
- * (page + total, as the dashboard sends it) and of the counts call under typical filters, and the
+ * (page + total, as the dashboard sends it), of a keyset page (page 40 reached by the X-Next-Cursor of
+ * page 39: the page alone, no total) and of the counts call under typical filters, and the
  * CSV export of 10,000 chats (time, size, peak memory of the server process).
  * Storage: PostgreSQL when BENCH_DATABASE_URL is set (a throwaway database is created in it), else PGlite.
  * Usage: npm run bench -- history   (HISTORY_CHATS=100000 HISTORY_ROUNDS=20 to change)
@@ -118,20 +119,40 @@ try {
     return performance.now() - s;
   }
 
+  /** The cursor after page 39 (chats 951-975), walked from the first page by cursor as a client would. */
+  async function cursorBeforePage40(filter: Record<string, unknown>) {
+    let after: string | null = null;
+    for (let page = 0; page < 39; page++) {
+      const range = [page * 25, page * 25 + 24];
+      const res: Response = await fetch(`${base}/chats?${qs({ filter, range, sort: ['createdAt', 'DESC'] })}${after ? `&after=${encodeURIComponent(after)}` : ''}`, { headers });
+      await res.arrayBuffer();
+      after = res.headers.get('x-next-cursor');
+      if (!after) return null; // fewer than 40 pages match
+    }
+    return after;
+  }
+
   const listAll: number[] = [];
   const countsAll: number[] = [];
+  const keysetAll: number[] = [];
   for (const [name, f] of filters) {
     const filter = { chatbotId: bot, lang: 'de', ...f };
     const lat: number[] = [];
     const cnt: number[] = [];
+    const key: number[] = [];
     for (const [, range] of pages) await timed(`${base}/chats?${qs({ filter, range, sort: ['createdAt', 'DESC'] })}`); // warm-up
+    const after = await cursorBeforePage40(filter);
+    const keysetUrl = after && `${base}/chats?${qs({ filter, range: [975, 999], sort: ['createdAt', 'DESC'] })}&after=${encodeURIComponent(after)}`;
     for (let i = 0; i < ROUNDS; i++) {
       for (const [, range] of pages) lat.push(await timed(`${base}/chats?${qs({ filter, range, sort: ['createdAt', 'DESC'] })}`));
+      if (keysetUrl) key.push(await timed(keysetUrl));
       cnt.push(await timed(`${base}/chats/counts?${qs({ filter })}`));
     }
     listAll.push(...lat);
     countsAll.push(...cnt);
-    console.log(`${name.padEnd(36)} list p50 ${round1(percentile(lat, 50))} ms  p95 ${round1(percentile(lat, 95))} ms   counts p50 ${round1(percentile(cnt, 50))} ms  p95 ${round1(percentile(cnt, 95))} ms`);
+    keysetAll.push(...key);
+    const keyset = key.length ? `keyset page 40 p50 ${round1(percentile(key, 50))} ms  p95 ${round1(percentile(key, 95))} ms` : 'keyset: under 40 pages';
+    console.log(`${name.padEnd(36)} list p50 ${round1(percentile(lat, 50))} ms  p95 ${round1(percentile(lat, 95))} ms   ${keyset}   counts p50 ${round1(percentile(cnt, 50))} ms  p95 ${round1(percentile(cnt, 95))} ms`);
   }
 
   // Export: peak resident memory of this process (the server) above the level before the export.
@@ -155,6 +176,8 @@ try {
       chats: CHATS,
       list_p50_ms: round1(percentile(listAll, 50)),
       list_p95_ms: round1(percentile(listAll, 95)),
+      keyset_p50_ms: round1(percentile(keysetAll, 50)),
+      keyset_p95_ms: round1(percentile(keysetAll, 95)),
       counts_p95_ms: round1(percentile(countsAll, 95)),
       export_chats: EXPORT_CHATS,
       export_ms: Math.round(exportMs),
