@@ -27,7 +27,7 @@ beforeAll(async () => {
   // The build imports its dependencies from node_modules, found as in the checkout: from a folder above it.
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(work, 'node_modules'));
   await buildServer(outdir());
-});
+}, 300_000); // esbuild, then a fresh embedded database migrated for the start template
 afterAll(() => {
   for (const c of running) c.kill('SIGKILL');
   fs.rmSync(work, { recursive: true, force: true });
