@@ -71,7 +71,7 @@ const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { api, chats, questions, rate, seconds, timeoutMs } = workerData;
 const total = Math.round(rate * seconds);
-const out = { answered: [], refused: [], refusedWithoutRetryAfter: 0, statuses: {}, errors: 0, timeouts: 0, sendLagMs: 0 };
+const out = { answered: [], refused: [], refusedWithoutRetryAfter: 0, statuses: {}, errors: 0, errorKinds: {}, timeouts: 0, sendLagMs: 0 };
 let sent = 0; let finished = 0;
 const start = performance.now();
 async function one(i) {
@@ -90,7 +90,12 @@ async function one(i) {
       if (!res.headers.get('retry-after')) out.refusedWithoutRetryAfter++;
     }
   } catch (e) {
-    if (e && (e.name === 'TimeoutError' || e.name === 'AbortError')) out.timeouts++; else out.errors++;
+    if (e && (e.name === 'TimeoutError' || e.name === 'AbortError')) out.timeouts++;
+    else {
+      out.errors++;
+      const kind = (e && e.cause && (e.cause.code || e.cause.name)) || (e && e.name) || 'error';
+      out.errorKinds[kind] = (out.errorKinds[kind] || 0) + 1;
+    }
   }
   if (++finished === total) parentPort.postMessage({ ...out, wallMs: performance.now() - start });
 }
@@ -100,7 +105,7 @@ const timer = setInterval(() => {
   if (sent === total) { clearInterval(timer); out.sendLagMs = performance.now() - start - seconds * 1000; }
 }, 10);
 `;
-type Result = { answered: number[]; refused: number[]; refusedWithoutRetryAfter: number; statuses: Record<string, number>; errors: number; timeouts: number; sendLagMs: number; wallMs: number };
+type Result = { answered: number[]; refused: number[]; refusedWithoutRetryAfter: number; statuses: Record<string, number>; errors: number; errorKinds: Record<string, number>; timeouts: number; sendLagMs: number; wallMs: number };
 
 async function terminateBackends() {
   if (!throwaway || !base) return 0;
@@ -140,7 +145,7 @@ const summary = {
   bench: 'openloop', db: db.kind, passages: N, rate: RATE, seconds: SECONDS, sent: total,
   answered: result.answered.length, r429: result.statuses['429'] ?? 0, r503: result.statuses['503'] ?? 0,
   other: Object.entries(result.statuses).filter(([s]) => !['200', '429', '503'].includes(s)).reduce((a, [, c]) => a + c, 0),
-  refused_without_retry_after: result.refusedWithoutRetryAfter, errors: result.errors, timeouts: result.timeouts,
+  refused_without_retry_after: result.refusedWithoutRetryAfter, errors: result.errors, error_kinds: result.errorKinds, timeouts: result.timeouts,
   answered_p50_ms: pct(result.answered, 50), answered_p95_ms: pct(result.answered, 95), answered_p99_ms: pct(result.answered, 99),
   refused_p50_ms: pct(result.refused, 50), refused_p95_ms: pct(result.refused, 95), refused_p99_ms: pct(result.refused, 99),
   send_lag_ms: round1(result.sendLagMs), wall_s: round1(result.wallMs / 1000),
