@@ -224,6 +224,41 @@ test('a busy server: shows the busy text, asks again after Retry-After, and show
   expect(refusals).toBe(0);
 });
 
+test('with a language model: asks for the answer as a stream and shows the whole answer with its sources', async ({ page }) => {
+  const streamBot = await createChatbot(s, (await s.createUser()).user.organization_id, { url: 'https://baeckerei.example' });
+  await addPage(s, streamBot, { url: 'https://baeckerei.example/brot', title: 'Brot', text: 'Unser Roggenbrot backen wir jeden Morgen frisch.' });
+  // The e2e server has no language model: its config says streaming, and the answer comes as the server's
+  // server-sent events (tests/server/llm.test.ts makes those for real).
+  await page.route(`**/api/v1/public/chatbots/${streamBot}/config*`, async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), streaming: true } });
+  });
+  let accept = '';
+  await page.route(`**/api/v1/public/chatbots/${streamBot}/chats/*/messages`, (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    accept = route.request().headers().accept ?? '';
+    const answer = {
+      id: '7', answer: 'Unser Roggenbrot backen wir jeden Morgen frisch.', answeredBy: 'llm', showLeadForm: false, category: 'general', contact: null,
+      sources: [{ type: 'webpage', id: 'p1', url: 'https://baeckerei.example/brot', title: 'Brot' }],
+    };
+    const events = ['Unser ', 'Roggenbrot ', 'backen wir', ' jeden Morgen frisch.'].map((text) => `event: delta\ndata: ${JSON.stringify({ text })}\n\n`);
+    return route.fulfill({
+      status: 200,
+      headers: { 'access-control-allow-origin': siteUrl, 'content-type': 'text/event-stream; charset=utf-8' },
+      body: `${events.join('')}event: answer\ndata: ${JSON.stringify(answer)}\n\n`,
+    });
+  });
+  await page.goto(`${siteUrl}/?bot=${streamBot}`);
+  await toggle(page).click();
+  await dialog(page).getByRole('textbox', { name: 'Ihre Nachricht' }).fill('Wann backen Sie das Roggenbrot?');
+  await dialog(page).getByRole('button', { name: 'Senden' }).click();
+  const bubble = dialog(page).locator('.msg.bot').last();
+  await expect(bubble).toContainText('Unser Roggenbrot backen wir jeden Morgen frisch.');
+  await expect(bubble.getByRole('link', { name: 'Brot' })).toHaveAttribute('href', 'https://baeckerei.example/brot');
+  await expect(dialog(page).locator('[aria-busy="true"]')).toHaveCount(0);
+  expect(accept).toContain('text/event-stream');
+});
+
 test('follows the window events and live config changes', async ({ page }) => {
   await page.goto(`${siteUrl}/`);
   await expect(toggle(page)).toBeVisible();

@@ -56,8 +56,8 @@ function mount(pub: PublicConfig, api: WidgetApi, base: string, source: 'widget'
 
   const loadChat = () =>
     (loading ??= import(/* @vite-ignore */ `${base}/widget-chat.js?v=${__CHAT_VERSION__}`).then((m: ChatModule) => {
-      const { lang, training, maxMessageChars } = pub;
-      chat = m.mountChat({ root, host, api, config, lang, training, maxMessageChars, source, base, onClose: () => close(true) });
+      const { lang, training, maxMessageChars, streaming } = pub;
+      chat = m.mountChat({ root, host, api, config, lang, training, maxMessageChars, streaming, source, base, onClose: () => close(true) });
       return chat;
     }));
 

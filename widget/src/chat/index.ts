@@ -10,6 +10,7 @@ import { textsFor } from '../shared/texts.ts';
 import { withBusyRetry } from '../shared/retry.ts';
 import { DEFAULT_MAX_MESSAGE_CHARS } from '../../../contract/widget.ts';
 import { renderLeadForm } from './leadForm.ts';
+import { readEvents } from './stream.ts';
 import { link, renderAnswer, renderVisitorMessage } from './render.ts';
 import { CHAT_CSS } from './styles.ts';
 
@@ -22,6 +23,8 @@ export interface ChatOptions {
   training: boolean;
   /** Longest message the server takes (public config); the contract's default when not sent. */
   maxMessageChars?: number;
+  /** The chatbot has a language model: its answers are shown word by word as they are written. */
+  streaming?: boolean;
   source: 'widget' | 'demo';
   base: string;
   onClose: () => void;
@@ -138,8 +141,18 @@ export function mountChat(o: ChatOptions): ChatHandle {
     // Shown while a refused question waits to be asked again; the typing dots stay.
     const busyNote = h('div', { class: 'notice', role: 'status' }, texts.busy);
     try {
+      // The words so far, while the model writes; the complete answer (links, sources) replaces them.
+      let live = null as HTMLElement | null;
+      const onDelta = (piece: string) => {
+        if (!live) {
+          busyNote.remove();
+          typing.replaceWith((live = h('div', { class: 'msg bot', 'aria-busy': 'true' }, h('div', { class: 'text' }))));
+        }
+        live.firstChild!.textContent += piece;
+        scrollDown();
+      };
       const answer = await withBusyRetry(
-        async () => o.api.send(await ensureChat(), question),
+        async () => o.api.send(await ensureChat(), question, o.streaming ? (body) => readEvents(body, onDelta) : undefined),
         () => {
           if (!busyNote.isConnected) log.insertBefore(busyNote, typing);
           scrollDown();
@@ -147,11 +160,14 @@ export function mountChat(o: ChatOptions): ChatHandle {
       );
       busyNote.remove();
       typing.remove();
-      log.append(renderAnswer(answer, texts));
+      const rendered = renderAnswer(answer, texts);
+      if (live) live.replaceWith(rendered);
+      else log.append(rendered);
       if (answer.showLeadForm && !leadDone) showLead();
     } catch (e) {
       busyNote.remove();
       typing.remove();
+      log.querySelector('[aria-busy="true"]')?.remove();
       showError(e);
     } finally {
       busy = false;

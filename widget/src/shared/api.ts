@@ -46,17 +46,23 @@ export interface AnswerResponse {
  */
 export function createApi(base: string, chatbotId: string, fresh = false) {
   const root = `${base}/api/v1/public/chatbots/${encodeURIComponent(chatbotId)}`;
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** `stream`: asks for server-sent events and reads them (the chat bundle brings the reader, keeping this loader small). */
+  async function call<T>(method: string, path: string, body?: unknown, stream?: (body: ReadableStream<Uint8Array>) => Promise<T>): Promise<T> {
     let res: Response;
     try {
+      const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+      if (stream) headers.accept = 'text/event-stream, application/json';
       res = await fetch(root + path, {
         method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         credentials: 'omit',
         cache: fresh ? 'no-cache' : 'default',
       });
-    } catch {
+      // The server streams only a language model's answer; anything else (and every error) comes as JSON.
+      if (stream && res.ok && res.body && /event-stream/.test(res.headers.get('content-type') ?? '')) return await stream(res.body);
+    } catch (e) {
+      if (isApiError(e)) throw e;
       throw new WidgetApiError(0, 'NoInternetConnection');
     }
     const json = await res.json().catch(() => null);
@@ -67,8 +73,10 @@ export function createApi(base: string, chatbotId: string, fresh = false) {
   return {
     config: (lang?: string) => call<PublicConfig>('GET', `/config${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`),
     startChat: (body: { lang: string; visitorId?: string; source: 'widget' | 'demo' }) => call<{ id: string; lang: string }>('POST', '/chats', body),
-    send: (chatId: string, text: string) => call<AnswerResponse>('POST', `/chats/${encodeURIComponent(chatId)}/messages`, { text }),
+    send: (chatId: string, text: string, stream?: (body: ReadableStream<Uint8Array>) => Promise<AnswerResponse>) =>
+      call<AnswerResponse>('POST', `/chats/${encodeURIComponent(chatId)}/messages`, { text }, stream),
     lead: (chatId: string, lead: Record<string, string | boolean>) => call<{ category: string }>('POST', `/chats/${encodeURIComponent(chatId)}/lead`, lead),
   };
 }
 export type WidgetApi = ReturnType<typeof createApi>;
+

@@ -17,6 +17,8 @@ export interface PublicConfig {
   training: boolean;
   /** The server's WIDGET_MAX_MESSAGE_CHARS; optional so a chat mounted without it takes the contract's default. */
   maxMessageChars?: number;
+  /** Answers come as server-sent events (the chatbot has a language model). */
+  streaming?: boolean;
   config: UiConfig;
 }
 
