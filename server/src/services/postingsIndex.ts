@@ -87,6 +87,8 @@ export class PostingsIndex {
     this.langSizes = langs.map((_, l) => langOf.reduce((n, x) => n + (x === l ? 1 : 0), 0));
     this.scratch = new Float64Array(ids.length);
     this.marks = new Uint8Array(ids.length);
+    // Champions are chosen while the index is built (in the background), not by the first question that needs them.
+    for (const byLexeme of postings) for (const list of byLexeme.values()) if (list.length > CHAMPIONS) this.championsOf(list);
   }
 
   get size() {
@@ -162,7 +164,7 @@ export class PostingsIndex {
     return (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * this.lengths[unit]) / this.avgLength));
   }
 
-  /** The CHAMPIONS postings of a long list with the highest BM25 weight for their unit (computed once per list). */
+  /** The CHAMPIONS postings of a long list with the highest BM25 weight for their unit. */
   private championsOf(list: Int32Array): Int32Array {
     let c = this.champions.get(list);
     if (!c) {

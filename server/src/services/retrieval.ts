@@ -295,8 +295,8 @@ export async function retrieve(
 }
 
 /** Candidates of a large chatbot ranked like a small one's: in the visitor's language, and in each other one. */
-const CANDIDATES = 80;
-const CANDIDATES_OTHER_LANG = 20;
+const CANDIDATES = 50;
+const CANDIDATES_OTHER_LANG = 15;
 
 function lexemesWithSynonyms(byLang: Map<string, string[]>, synonyms: Map<string, Map<string, string[]>>) {
   return new Map([...byLang].map(([lang, lexemes]) => [lang, [...lexemes, ...[...(synonyms.get(lang)?.values() ?? [])].flat()]]));
