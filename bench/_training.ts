@@ -75,3 +75,24 @@ export const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 export const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+
+/**
+ * A trial-free chatbot (enterprise plan, German) with `n` passages of several pseudo-German sentences each, like
+ * chunked web pages: what the answer benches (answer, openloop, scaleout) ask their questions against.
+ */
+export async function seedAnswerChatbot(db: Pick<Db, 'query'>, n: number, name: string, v = vocabulary()) {
+  const org = (await db.query<{ id: string }>(`insert into organizations(name) values ($1) returning id`, [name])).rows[0].id;
+  await db.query(`insert into subscriptions(organization_id, plan_id, status) values ($1, 'enterprise', 'active')`, [org]);
+  const bot = (await db.query<{ id: string }>(`insert into chatbots(organization_id, url, lang, initial_setup) values ($1, 'https://bench.test', 'de', 'completed') returning id`, [org])).rows[0].id;
+  await db.query(`insert into chatbot_languages(chatbot_id, lang, is_default) values ($1, 'de', true)`, [bot]);
+  for (let done = 0; done < n; done += 5000) {
+    const texts = Array.from({ length: Math.min(5000, n - done) }, () => Array.from({ length: 6 }, () => `${v.sentence(10 + Math.floor(v.rnd() * 12))}.`).join(' '));
+    await db.query(
+      `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, text, tsv)
+       select $1, $2, 'de', 'webpage', gen_random_uuid(), 0, x.t, to_tsvector('german', x.t) from unnest($3::text[]) as x(t)`,
+      [org, bot, texts],
+    );
+  }
+  await db.query('analyze passages');
+  return { org, bot };
+}

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../server/src/config.ts';
 import { startServer } from '../server/src/server.ts';
 import { freePort, percentile, round1 } from './_load.ts';
-import { vocabulary } from './_training.ts';
+import { seedAnswerChatbot, vocabulary } from './_training.ts';
 
 const N = Number(process.env.BENCH_PASSAGES ?? 100_000);
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 50);
@@ -19,24 +19,9 @@ const config = loadConfig({
 });
 const server = await startServer(config);
 const { db } = server;
-const org = (await db.query<{ id: string }>(`insert into organizations(name) values ('bench-answer') returning id`)).rows[0].id;
-await db.query(`insert into subscriptions(organization_id, plan_id, status) values ($1, 'enterprise', 'active')`, [org]);
-const bot = (await db.query<{ id: string }>(`insert into chatbots(organization_id, url, lang, initial_setup) values ($1, 'https://bench.test', 'de', 'completed') returning id`, [org])).rows[0].id;
-await db.query(`insert into chatbot_languages(chatbot_id, lang, is_default) values ($1, 'de', true)`, [bot]);
-
 const v = vocabulary();
 const t0 = performance.now();
-for (let done = 0; done < N; done += 5000) {
-  const n = Math.min(5000, N - done);
-  // Passages of several sentences, like a chunked web page.
-  const texts = Array.from({ length: n }, () => Array.from({ length: 6 }, () => `${v.sentence(10 + Math.floor(v.rnd() * 12))}.`).join(' '));
-  await db.query(
-    `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, text, tsv)
-     select $1, $2, 'de', 'webpage', gen_random_uuid(), 0, x.t, to_tsvector('german', x.t) from unnest($3::text[]) as x(t)`,
-    [org, bot, texts],
-  );
-}
-await db.query('analyze passages');
+const { bot } = await seedAnswerChatbot(db, N, 'bench-answer', v);
 console.log(`loaded ${N} passages in ${round1((performance.now() - t0) / 1000)} s (${db.kind})`);
 
 const base = `http://127.0.0.1:${port}/api/v1/public/chatbots/${bot}`;

@@ -12,7 +12,7 @@ import { openPostgres } from '../server/src/db/postgres.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { ready, startApiProcess, type ProductProcess } from '../tests/server/processes.ts';
 import { percentile, round1 } from './_load.ts';
-import { vocabulary } from './_training.ts';
+import { seedAnswerChatbot, vocabulary } from './_training.ts';
 
 const BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(process.env.BENCH_PASSAGES ?? 100_000);
@@ -23,21 +23,8 @@ const PROCESSES = (process.env.BENCH_PROCESSES ?? '1,2').split(',').map(Number);
 const throwaway = await createThrowawayDatabase(BASE, 'bench_scaleout');
 const db = await openPostgres(throwaway.url, 4);
 await migrate(db);
-const org = (await db.query<{ id: string }>(`insert into organizations(name) values ('bench-scaleout') returning id`)).rows[0].id;
-await db.query(`insert into subscriptions(organization_id, plan_id, status) values ($1, 'enterprise', 'active')`, [org]);
-const bot = (await db.query<{ id: string }>(`insert into chatbots(organization_id, url, lang, initial_setup) values ($1, 'https://bench.test', 'de', 'completed') returning id`, [org])).rows[0].id;
-await db.query(`insert into chatbot_languages(chatbot_id, lang, is_default) values ($1, 'de', true)`, [bot]);
 const v = vocabulary();
-for (let done = 0; done < N; done += 5000) {
-  const n = Math.min(5000, N - done);
-  const texts = Array.from({ length: n }, () => Array.from({ length: 6 }, () => `${v.sentence(10 + Math.floor(v.rnd() * 12))}.`).join(' '));
-  await db.query(
-    `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, text, tsv)
-     select $1, $2, 'de', 'webpage', gen_random_uuid(), 0, x.t, to_tsvector('german', x.t) from unnest($3::text[]) as x(t)`,
-    [org, bot, texts],
-  );
-}
-await db.query('analyze passages');
+const { bot } = await seedAnswerChatbot(db, N, 'bench-scaleout', v);
 const questions = Array.from({ length: 500 }, () => `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`);
 
 /** CPU seconds (user + system) of a process so far, from /proc; 0 once it is gone. */

@@ -29,6 +29,14 @@ export interface CandidateRow {
   name: string | null;
 }
 
+/** Units with what ranking and citing need: the vector, and the source's address, title or name. Add the where clause. */
+export const UNITS = `select p.id::text as id, p.lang, p.heading, p.kind, p.text, p.tsv::text as tsv, p.source_type, p.source_id::text as source_id,
+         w.url, coalesce(w.title, qa.question) as title, d.name
+    from passages p
+    left join webpages w on p.source_type = 'webpage' and w.id = p.source_id
+    left join documents d on p.source_type = 'document' and d.id = p.source_id
+    left join qna qa on p.source_type = 'qna' and qa.id = p.source_id`;
+
 /** A lexeme as a tsquery literal (already stemmed: cast, never re-parsed by a configuration). */
 const literal = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
@@ -84,13 +92,7 @@ export async function loadPostings(db: Queryable, chatbotId: string): Promise<Po
 export async function unitsByIds(db: Queryable, ids: string[]): Promise<CandidateRow[]> {
   if (!ids.length) return [];
   const r = await db.query<CandidateRow>(
-    `select p.id::text as id, p.lang, p.heading, p.kind, p.text, p.tsv::text as tsv, p.source_type, p.source_id::text as source_id,
-            w.url, coalesce(w.title, qa.question) as title, d.name
-       from passages p
-       left join webpages w on p.source_type = 'webpage' and w.id = p.source_id
-       left join documents d on p.source_type = 'document' and d.id = p.source_id
-       left join qna qa on p.source_type = 'qna' and qa.id = p.source_id
-      where p.id = any($1::bigint[])`,
+    `${UNITS} where p.id = any($1::bigint[])`,
     [ids],
   );
   const position = new Map(ids.map((id, i) => [id, i]));

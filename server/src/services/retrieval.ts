@@ -5,7 +5,7 @@ import { normalizeForIndex, stripQuestionFillers } from '../training/normalize.t
 import { embeddingsFor, VectorIndex, type EmbeddingsUse } from './embeddings.ts';
 import { GLOSSARY, splitGlossaryCompounds } from './glossary.ts';
 import { SearchIndex, parseTsvector, type Hit } from './searchIndex.ts';
-import { MAX_IN_MEMORY_UNITS, anyOf, candidateUnits, loadPostings, unitsByIds, type CandidateRow } from './candidates.ts';
+import { MAX_IN_MEMORY_UNITS, UNITS, anyOf, candidateUnits, loadPostings, unitsByIds, type CandidateRow } from './candidates.ts';
 import type { PostingsIndex } from './postingsIndex.ts';
 
 export interface Passage {
@@ -59,14 +59,7 @@ async function load(db: Queryable, chatbotId: string, version: string, model: st
     return { version, unitCount: size.rows[0].n, large: true, index: new SearchIndex([]), units: [], configs, vectors: null };
   }
   const r = await db.query<CandidateRow>(
-    `select p.id::text as id, p.lang, p.heading, p.kind, p.text, p.tsv::text as tsv, p.source_type, p.source_id::text as source_id,
-            w.url, coalesce(w.title, qa.question) as title, d.name
-       from passages p
-       left join webpages w on p.source_type = 'webpage' and w.id = p.source_id
-       left join documents d on p.source_type = 'document' and d.id = p.source_id
-       left join qna qa on p.source_type = 'qna' and qa.id = p.source_id
-      where p.chatbot_id = $1
-      order by p.source_type, p.source_id, p.ord`,
+    `${UNITS} where p.chatbot_id = $1 order by p.source_type, p.source_id, p.ord`,
     [chatbotId],
   );
   const units = r.rows.map(toUnit);
