@@ -14,7 +14,8 @@ export const profile: MessagesOf<typeof en> = {
   periods: { month: 'Monatlich', year: 'Jährlich' },
   startedAt: 'Seit',
   lines: {
-    ...shell.profile.lines,
+    // Drawn by the dashboard's first screen, so its text stands in shell.ts.
+    expiredOn: shell.profile.lines.expiredOn,
     trialing: 'Testphase bis %{date}',
     endsAt: 'Endet am %{date}',
     extendsOn: 'Verlängert sich am %{date}',

@@ -4,6 +4,13 @@ import { shell } from './shell.ts';
 
 export const training: MessagesOf<typeof en> = {
   ...shell.training,
+  // The tab names are drawn by the first screen, so their texts stand in shell.ts.
+  tabs: {
+    website: shell.training.tabs.website,
+    contacts: shell.training.tabs.contacts,
+    documents: shell.training.tabs.documents,
+    questionAnswer: shell.training.tabs.questionAnswer,
+  },
   sort: { label: 'Sortieren nach', asc: 'Aufsteigend', desc: 'Absteigend' },
   website: {
     domain: 'Domain',
