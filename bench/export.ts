@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import pg from 'pg';
+import { createThrowawayDatabase } from '../server/src/db/throwaway.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { startServer } from '../server/src/server.ts';
 import { createAccount } from '../server/src/services/accounts.ts';
@@ -23,24 +23,10 @@ import { freePort } from './_load.ts';
 const CHATS = Number(process.env.EXPORT_CHATS ?? 100_000);
 const PER_CHAT = 2;
 
-let dropDb: (() => Promise<void>) | null = null;
-let databaseUrl: string | undefined;
-if (process.env.BENCH_DATABASE_URL) {
-  const name = `bench_export_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(process.env.BENCH_DATABASE_URL);
-  u.pathname = `/${name}`;
-  databaseUrl = u.toString();
-  dropDb = async () => {
-    const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-}
+// BENCH_DATABASE_URL: a throwaway PostgreSQL database, dropped at the end; else PGlite in a temporary folder.
+const throwaway = process.env.BENCH_DATABASE_URL ? await createThrowawayDatabase(process.env.BENCH_DATABASE_URL, 'bench_export') : null;
+const databaseUrl = throwaway?.url;
+const dropDb = throwaway?.drop;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-export-'));
 const port = await freePort();

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createThrowawayDatabase } from '../server/src/db/throwaway.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { startServer } from '../server/src/server.ts';
 import { createAccount } from '../server/src/services/accounts.ts';
@@ -20,24 +20,10 @@ const CHATS = Number(process.env.HISTORY_CHATS ?? 100_000);
 const ROUNDS = Number(process.env.HISTORY_ROUNDS ?? 20);
 const EXPORT_CHATS = 10_000;
 
-let dropDb: (() => Promise<void>) | null = null;
-let databaseUrl: string | undefined;
-if (process.env.BENCH_DATABASE_URL) {
-  const name = `bench_history_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(process.env.BENCH_DATABASE_URL);
-  u.pathname = `/${name}`;
-  databaseUrl = u.toString();
-  dropDb = async () => {
-    const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-}
+// BENCH_DATABASE_URL: a throwaway PostgreSQL database, dropped at the end; else PGlite in a temporary folder.
+const throwaway = process.env.BENCH_DATABASE_URL ? await createThrowawayDatabase(process.env.BENCH_DATABASE_URL, 'bench_history') : null;
+const databaseUrl = throwaway?.url;
+const dropDb = throwaway?.drop;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-history-'));
 const port = await freePort();
