@@ -252,6 +252,18 @@ describe('answers streamed from the language model', () => {
     expect(answer.data.answer).toContain('Der Check-in ist ab 15 Uhr möglich.');
   });
 
+  it('refuses bad input before any stream begins, as plain JSON: an unknown chat, an empty or over-long question, a NUL', async () => {
+    const unknown = await s.api('POST', `/api/v1/public/chatbots/${bot}/chats/${crypto.randomUUID()}/messages`, { body: { text: 'Hallo?' }, headers: stream });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/^application\/json/);
+    const chat = await openChat(s, bot);
+    for (const text of ['', 'x'.repeat(100_000), 'Check-in\u0000?']) {
+      const r = await chat.ask(text, stream);
+      expect(r.status, text.slice(0, 20)).toBe(400);
+      expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+  });
+
   it('answers a question without streaming when the Accept header does not ask for it, and tells the widget it may', async () => {
     behaviour = { pieces: ['Ab 15 Uhr [1].'], content: 'Ab 15 Uhr [1].' };
     const chat = await openChat(s, bot);
