@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import { Worker } from 'node:worker_threads';
 
@@ -81,4 +82,30 @@ export function freePort(): Promise<number> {
     });
     srv.on('error', reject);
   });
+}
+
+/**
+ * CPU time (ms) the local PostgreSQL server's processes have used so far, from /proc (Linux; 0 elsewhere or
+ * for a remote database). The difference over a run is the database's share of the work.
+ */
+export function postgresCpuMs(): number {
+  let ticks = 0;
+  let dirs: string[];
+  try {
+    dirs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return 0;
+  }
+  for (const pid of dirs) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+    } catch {
+      // the process ended between listing and reading
+    }
+  }
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }

@@ -1,9 +1,13 @@
 // Answer latency of the public widget API without a language model: 100,000 trained passages,
 // 50 visitors asking at the same time (closed loop), each through POST …/messages on the real server.
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../server/src/config.ts';
 import { startServer } from '../server/src/server.ts';
-import { freePort, percentile, round1 } from './_load.ts';
+import { retrieve } from '../server/src/services/retrieval.ts';
+import { freePort, percentile, postgresCpuMs, round1 } from './_load.ts';
 import { seedAnswerChatbot, vocabulary } from './_training.ts';
 
 const N = Number(process.env.BENCH_PASSAGES ?? 100_000);
@@ -15,6 +19,8 @@ const config = loadConfig({
   PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', LOG_LEVEL: 'silent', RUN_WORKERS: 'false',
   WIDGET_RATE_PER_VISITOR: '100000', WIDGET_RATE_PER_CHATBOT: '1000000',
   LLM_BASE_URL: '', LLM_MODEL: '',
+  // The answer queue's knobs (ANSWER_CONCURRENCY, ANSWER_QUEUE, ANSWER_QUEUE_WAIT_MS) pass through, to measure capacity.
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ANSWER_'))),
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 });
 const server = await startServer(config);
@@ -31,6 +37,21 @@ for (let i = 0; i < VISITORS; i++) {
   chats.push(((await r.json()) as { id: string }).id);
 }
 const questions = Array.from({ length: 500 }, () => `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`);
+// Steady state, as between training runs: the chatbot's postings index is built once per index version
+// (in the background in production); building it here keeps its seconds out of the measured answers.
+await retrieve(db, { chatbotId: bot, lang: 'de', question: questions[0] }, { postings: 'wait' });
+
+// BENCH_PROFILE=file.cpuprofile records the server process's CPU profile of the measured phase (open it in
+// Chrome's DevTools or summarise it with bench/_profile-summary.ts).
+const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
+const cpuBefore = process.cpuUsage();
+const eluBefore = performance.eventLoopUtilization();
+const pgBefore = postgresCpuMs();
 
 // Visitors run in a worker thread so the load generator does not share the server's event loop.
 const WORKER = `
@@ -62,6 +83,13 @@ const result = await new Promise<{ lat: number[]; statuses: Record<string, numbe
   });
   w.once('error', reject);
 });
+const cpu = process.cpuUsage(cpuBefore);
+const elu = performance.eventLoopUtilization(eluBefore);
+const pgCpu = postgresCpuMs() - pgBefore;
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  fs.writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+}
 const errors = Object.entries(result.statuses).filter(([s]) => s !== '200').reduce((a, [, c]) => a + c, 0);
 const recorded = (await db.query<{ n: number }>('select count(*)::int as n from messages where chatbot_id = $1', [bot])).rows[0].n;
 await server.close();
@@ -70,4 +98,10 @@ console.log(JSON.stringify({
   bench: 'answer', db: db.kind, passages: N, visitors: VISITORS, messages: MESSAGES,
   p50_ms: round1(percentile(result.lat, 50)), p95_ms: round1(percentile(result.lat, 95)),
   rps: round1(MESSAGES / (result.wallMs / 1000)), errors, recorded,
+  // CPU of the server's process per answer (the visitors run in a worker thread of it: their fetch calls count too).
+  node_cpu_ms_per_answer: round1((cpu.user + cpu.system) / 1000 / MESSAGES),
+  // Busy time of the server's event loop per answer: the server's own share of that CPU.
+  server_loop_ms_per_answer: round1(elu.active / MESSAGES),
+  // CPU of the local PostgreSQL's processes per answer (0 on PGlite, which runs on the server's thread).
+  pg_cpu_ms_per_answer: round1(pgCpu / MESSAGES),
 }));

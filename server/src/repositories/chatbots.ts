@@ -1,5 +1,8 @@
 import type { Queryable } from '../db/index.ts';
 import { isUuid } from './users.ts';
+import { SUBSCRIPTION_PLAN_COLUMNS, type SubscriptionPlanRow } from './subscriptions.ts';
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 export interface ChatbotRow {
   id: string;
@@ -27,9 +30,20 @@ export const chatbotsRepo = {
     return (await db.query<ChatbotRow>('select * from chatbots where id = $1', [id])).rows[0] ?? null;
   },
   /** What a public (widget) call needs of the chatbot; the rest stays out of the visitor's path. */
-  async publicFields(db: Queryable, id: string) {
-    const r = await db.query<Pick<ChatbotRow, 'id' | 'organization_id' | 'url' | 'lang' | 'initial_setup'>>(
-      'select id, organization_id, url, lang, initial_setup from chatbots where id = $1',
+  /**
+   * What a public widget call needs of a chatbot, in one statement: its fields, the version of its search
+   * index, and its organization's subscription with the plan (null columns when it has none).
+   */
+  async publicAccess(db: Queryable, id: string) {
+    const r = await db.query<
+      Pick<ChatbotRow, 'id' | 'url' | 'lang' | 'initial_setup'> & { bot_organization_id: string; index_version: string } & Nullable<SubscriptionPlanRow>
+    >(
+      `select c.id, c.organization_id as bot_organization_id, c.url, c.lang, c.initial_setup, c.index_version::text as index_version,
+              ${SUBSCRIPTION_PLAN_COLUMNS}
+         from chatbots c
+         left join subscriptions s on s.organization_id = c.organization_id
+         left join plans p on p.id = s.plan_id
+        where c.id = $1`,
       [id],
     );
     return r.rows[0];

@@ -25,10 +25,17 @@ export interface ChatRow {
   message_count: number;
 }
 
+/**
+ * The columns of a ChatRow. Never `*`: a chat's row also holds the search words of all its messages
+ * (migration 040), which grow with every message and which nothing on the answer path reads.
+ */
+const CHAT_COLUMNS = `id, chatbot_id, organization_id, visitor_id, lang, category, read, favorite, lead, lead_submitted_at,
+  person_requested, source, created_at, last_message_at, message_count`;
+
 export const conversationsRepo = {
   async start(db: Queryable, input: { chatbotId: string; organizationId: string; visitorId: string; lang: string; source: 'widget' | 'demo' }) {
     const r = await db.query<ChatRow>(
-      `insert into chats(chatbot_id, organization_id, visitor_id, lang, source) values ($1, $2, $3, $4, $5) returning *`,
+      `insert into chats(chatbot_id, organization_id, visitor_id, lang, source) values ($1, $2, $3, $4, $5) returning ${CHAT_COLUMNS}`,
       [input.chatbotId, input.organizationId, input.visitorId, input.lang, input.source],
     );
     return r.rows[0];
@@ -36,8 +43,35 @@ export const conversationsRepo = {
 
   async byId(db: Queryable, chatbotId: string, chatId: string) {
     if (!isUuid(chatId)) return null;
-    const r = await db.query<ChatRow>('select * from chats where id = $1 and chatbot_id = $2', [chatId, chatbotId]);
+    const r = await db.query<ChatRow>(`select ${CHAT_COLUMNS} from chats where id = $1 and chatbot_id = $2`, [chatId, chatbotId]);
     return r.rows[0] ?? null;
+  },
+
+  /**
+   * What answering a message needs before it starts, in one statement: the chat (null when it is not the
+   * chatbot's), one message counted against the organization's monthly quota (`allowed` false when it is
+   * used up: nothing is counted then; nothing either for an unknown chat), and the widget configuration the
+   * customer stored for the chat's language (null: the defaults).
+   */
+  async openForMessage(db: Queryable, chatbotId: string, chatId: string, organizationId: string, monthlyLimit: number) {
+    if (!isUuid(chatId)) return null;
+    const r = await db.query<ChatRow & { allowed: boolean; ui_config: Record<string, unknown> | null }>(
+      `with c as (select ${CHAT_COLUMNS} from chats where id = $1 and chatbot_id = $2),
+       u as (
+         insert into message_usage(organization_id, month, messages)
+         select $3, date_trunc('month', now() at time zone 'UTC')::date, 1 from c where $4::int > 0
+         on conflict (organization_id, month) do update set messages = message_usage.messages + 1
+         where message_usage.messages < $4::int
+         returning messages)
+       select c.*, exists(select 1 from u) as allowed,
+              (select config from chatbot_ui_configs where chatbot_id = $2 and lang = c.lang) as ui_config
+         from c`,
+      [chatId, chatbotId, organizationId, monthlyLimit],
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    const { allowed, ui_config: uiConfig, ...chat } = row;
+    return { chat: chat as ChatRow, allowed, uiConfig };
   },
 
   /** The last turns of a chat, oldest first (context for the language model). */
@@ -47,23 +81,6 @@ export const conversationsRepo = {
       [chatId, n],
     );
     return r.rows;
-  },
-
-  /**
-   * Counts one message against the organization's monthly quota; false when the quota is used up.
-   * One atomic statement, so concurrent visitors can never exceed it.
-   */
-  async consumeMessage(db: Queryable, organizationId: string, monthlyLimit: number) {
-    if (monthlyLimit <= 0) return false;
-    const r = await db.query<{ messages: number }>(
-      `insert into message_usage(organization_id, month, messages)
-       values ($1, date_trunc('month', now() at time zone 'UTC')::date, 1)
-       on conflict (organization_id, month) do update set messages = message_usage.messages + 1
-       where message_usage.messages < $2
-       returning messages`,
-      [organizationId, monthlyLimit],
-    );
-    return r.rowCount > 0;
   },
 
   async usedThisMonth(db: Queryable, organizationId: string) {
@@ -83,7 +100,7 @@ export const conversationsRepo = {
       `with m as (
          insert into messages(chat_id, chatbot_id, organization_id, question, answer, sources, score, answered_by)
          values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) returning id, created_at),
-       c as (update chats set message_count = message_count + 1, last_message_at = now() where id = $1 returning *)
+       c as (update chats set message_count = message_count + 1, last_message_at = now() where id = $1 returning ${CHAT_COLUMNS})
        select c.*, m.id as message_id, m.created_at as message_created_at from c, m`,
       [chat.id, chat.chatbot_id, chat.organization_id, question, a.answer, JSON.stringify(a.sources), a.score, a.answeredBy],
     );
@@ -94,7 +111,7 @@ export const conversationsRepo = {
   /** Sets the category and raises (never lowers) the person-requested flag. */
   async setCategory(tx: Queryable, chatId: string, category: ChatRow['category'], personRequested: boolean) {
     return (
-      await tx.query<ChatRow>('update chats set category = $2, person_requested = person_requested or $3 where id = $1 returning *', [
+      await tx.query<ChatRow>(`update chats set category = $2, person_requested = person_requested or $3 where id = $1 returning ${CHAT_COLUMNS}`, [
         chatId,
         category,
         personRequested,
@@ -107,7 +124,7 @@ export const conversationsRepo = {
     const r = await db.query<ChatRow>(
       `update chats set lead = $2::jsonb, lead_submitted_at = now(), lead_consent_text = $3, lead_consent_at = now(),
               category = 'contact', read = false
-        where id = $1 returning *`,
+        where id = $1 returning ${CHAT_COLUMNS}`,
       [chatId, JSON.stringify(lead), consentText],
     );
     return r.rows[0];

@@ -23,13 +23,16 @@ export interface SubscriptionPlanRow {
   branding_removal_allowed: boolean;
 }
 
+/** The columns of a SubscriptionPlanRow, from `subscriptions s` joined with `plans p`. */
+export const SUBSCRIPTION_PLAN_COLUMNS = `s.organization_id, s.plan_id, s.status, s.started_at, s.trial_ends_at, s.current_period_end, s.cancel_at,
+              s.external_invoice, p.name as plan_name, p.price_cents, p.currency, p.period, p.max_languages, p.max_webpages,
+              p.monthly_training_cycles, p.monthly_messages, p.styling_allowed, p.contact_collection_allowed,
+              p.branding_removal_allowed`;
+
 export const subscriptionsRepo = {
   async byOrganization(db: Queryable, organizationId: string) {
     const r = await db.query<SubscriptionPlanRow>(
-      `select s.organization_id, s.plan_id, s.status, s.started_at, s.trial_ends_at, s.current_period_end, s.cancel_at,
-              s.external_invoice, p.name as plan_name, p.price_cents, p.currency, p.period, p.max_languages, p.max_webpages,
-              p.monthly_training_cycles, p.monthly_messages, p.styling_allowed, p.contact_collection_allowed,
-              p.branding_removal_allowed
+      `select ${SUBSCRIPTION_PLAN_COLUMNS}
          from subscriptions s join plans p on p.id = s.plan_id
         where s.organization_id = $1`,
       [organizationId],

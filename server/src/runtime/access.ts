@@ -7,7 +7,8 @@ import { AppError, badRequest, notFound } from '../errors.ts';
 import { isUuid } from '../../../contract/ids.ts';
 import { chatbotLanguagesRepo } from '../repositories/chatbotLanguages.ts';
 import { chatbotsRepo } from '../repositories/chatbots.ts';
-import { getSubscription } from '../services/subscriptions.ts';
+import { toApiSubscription } from '../services/subscriptions.ts';
+import type { SubscriptionPlanRow } from '../repositories/subscriptions.ts';
 import type { PlanFlags } from './uiConfig.ts';
 import { visitorText } from './visitorTexts.ts';
 
@@ -17,6 +18,8 @@ export interface ChatbotAccess extends PlanFlags {
   url: string;
   lang: string;
   initial_setup: 'pending' | 'running' | 'completed' | 'failed';
+  /** The version of its search index when read (retrieval.ts reloads a cached index when it changed). */
+  index_version: string;
   plan_id: string;
   monthly_messages: number;
   status: string;
@@ -24,10 +27,12 @@ export interface ChatbotAccess extends PlanFlags {
 }
 
 export async function loadChatbotAccess(db: Queryable, chatbotId: string): Promise<ChatbotAccess | null> {
-  const bot = await chatbotsRepo.publicFields(db, chatbotId);
-  if (!bot) return null;
+  const row = await chatbotsRepo.publicAccess(db, chatbotId);
+  if (!row) return null;
+  const { id, bot_organization_id: organization_id, url, lang, initial_setup, index_version } = row;
+  const bot = { id, organization_id, url, lang, initial_setup, index_version };
   // The subscription rules (trial end, period end, cancellation) live in one place: services/subscriptions.ts.
-  const sub = await getSubscription(db, bot.organization_id);
+  const sub = row.plan_id === null ? null : toApiSubscription(row as SubscriptionPlanRow);
   return {
     ...bot,
     plan_id: sub?.planId ?? 'none',

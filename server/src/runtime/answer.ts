@@ -119,7 +119,8 @@ async function handover(db: Db, chatbotId: string, question: string): Promise<Ha
 
 export async function answerQuestion(
   db: Db,
-  input: { chatbotId: string; lang: string; question: string; siteUrl?: string },
+  /** `indexVersion`: the chatbot's index_version as the caller just read it (see retrieve). */
+  input: { chatbotId: string; lang: string; question: string; siteUrl?: string; indexVersion?: string },
   opts: AnswerOptions = {},
 ): Promise<Answer> {
   const t = T[textLanguage(input.lang)];
@@ -146,7 +147,7 @@ export async function answerQuestion(
   }
 
   const minCoverage = opts.minCoverage ?? DEFAULT_MIN_COVERAGE;
-  const hits = await retrieve(db, { chatbotId: input.chatbotId, lang: input.lang, question: input.question, limit: 12 });
+  const hits = await retrieve(db, { chatbotId: input.chatbotId, lang: input.lang, question: input.question, limit: 12, indexVersion: input.indexVersion });
   // The language model judges relevance itself (it answers NO_ANSWER): it reads the best units that share words with the question.
   const relevant = hits.filter((p) => p.bodyMatches > 0);
   const topScore = round(hits[0]?.score ?? 0);

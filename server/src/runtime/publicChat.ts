@@ -14,7 +14,7 @@ import { refuseUnstorableText } from '../services/users.ts';
 import { translate, translationConfig } from '../services/translation.ts';
 import { conversationsRepo, type ChatRow } from './conversations.ts';
 import { createLlmClient, isLlmConfigured, type LlmClient } from './llm.ts';
-import { LEAD_FIELDS, applyPlan, type LeadField, type UiConfig } from './uiConfig.ts';
+import { LEAD_FIELDS, applyPlan, effectiveUiConfig, type LeadField, type UiConfig } from './uiConfig.ts';
 import { uiConfigRepo } from './uiConfigRepo.ts';
 import { visitorText } from './visitorTexts.ts';
 
@@ -88,8 +88,10 @@ export async function sendMessage(
   refuseUnstorableText(body);
   const { text } = parse(sendMessageBody(max), body);
   const bot = await requirePublicChatbot(ctx.db, chatbotId);
-  const chat = await requireChat(ctx, bot, chatId);
-  if (!(await conversationsRepo.consumeMessage(ctx.db, bot.organization_id, bot.monthly_messages)))
+  const opened = await conversationsRepo.openForMessage(ctx.db, bot.id, chatId, bot.organization_id, bot.monthly_messages);
+  if (!opened) throw notFound('Chat');
+  const { chat } = opened;
+  if (!opened.allowed)
     throw new AppError(429, 'MessageQuotaReached', 'The monthly message quota of this chatbot is used up', {
       visitorMessage: visitorText('MessageQuotaReached', chat.lang),
       limit: bot.monthly_messages,
@@ -97,7 +99,7 @@ export async function sendMessage(
   const llm = llmFor(ctx.config);
   const answer = await answerQuestion(
     ctx.db,
-    { chatbotId: bot.id, lang: chat.lang, question: text, siteUrl: bot.url },
+    { chatbotId: bot.id, lang: chat.lang, question: text, siteUrl: bot.url, indexVersion: bot.index_version },
     {
       llm,
       history: llm ? await conversationsRepo.recentTurns(ctx.db, chat.id) : [],
@@ -107,7 +109,7 @@ export async function sendMessage(
     },
   );
   const recorded = await conversationsRepo.record(ctx.db, chat, text, answer);
-  const config = applyPlan(await uiConfigRepo.effective(ctx.db, bot.id, chat.lang), bot, chat.lang);
+  const config = applyPlan(effectiveUiConfig(chat.lang, opened.uiConfig ?? {}), bot, chat.lang);
   return {
     id: recorded.message.id,
     chatId: chat.id,

@@ -104,6 +104,9 @@ export function mergeUiConfig(base: UiConfig, patch: UiConfigPatch | Record<stri
   return { ...base, ...p, colors: { ...base.colors, ...(p.colors ?? {}) }, leadForm } as UiConfig;
 }
 
+/** The language's defaults with the customer's stored changes on top. */
+export const effectiveUiConfig = (lang: string, stored: UiConfigPatch | Record<string, unknown>): UiConfig => mergeUiConfig(defaultUiConfig(lang), stored);
+
 export interface PlanFlags {
   styling_allowed: boolean;
   contact_collection_allowed: boolean;

@@ -1,6 +1,6 @@
 /** SQL of the widget's UI configuration and per-chatbot settings. */
 import type { Queryable } from '../db/index.ts';
-import { defaultUiConfig, mergeUiConfig, type UiConfig, type UiConfigPatch } from './uiConfig.ts';
+import { effectiveUiConfig, type UiConfig, type UiConfigPatch } from './uiConfig.ts';
 
 export const uiConfigRepo = {
   async stored(db: Queryable, chatbotId: string, lang: string): Promise<UiConfigPatch> {
@@ -9,7 +9,7 @@ export const uiConfigRepo = {
   },
   /** Defaults of the language with the customer's stored changes on top. */
   async effective(db: Queryable, chatbotId: string, lang: string): Promise<UiConfig> {
-    return mergeUiConfig(defaultUiConfig(lang), await this.stored(db, chatbotId, lang));
+    return effectiveUiConfig(lang, await this.stored(db, chatbotId, lang));
   },
   async save(db: Queryable, chatbotId: string, lang: string, config: UiConfigPatch) {
     await db.query(

@@ -9,6 +9,8 @@
  * 24 KB per unit; this keeps 4 bytes per posting (about 300 bytes per unit of 70 distinct lexemes).
  */
 
+import { scanTsvector } from './tsvector.ts';
+
 const K1 = 1.2;
 const B = 0.5;
 /** A title word counts like three text words, a heading word like two (the tsvector's weights A, B, D). */
@@ -228,52 +230,9 @@ function topK(entries: number[], scores: Float64Array, k: number, byPosition = f
 }
 
 /**
- * Calls `fn` for each lexeme of a tsvector's text form with its weighted frequency and its frequency
- * outside the title. A hand-written scanner: a large chatbot's index reads millions of these.
+ * Calls `fn` for each lexeme of a tsvector's text form with its weighted frequency (a title word counts
+ * three times, a heading word twice) and its frequency outside the title.
  */
 export function forEachLexeme(tsv: string, fn: (lexeme: string, weighted: number, body: number) => void) {
-  let i = 0;
-  const n = tsv.length;
-  while (i < n) {
-    while (i < n && tsv[i] !== "'") i++;
-    if (i >= n) return;
-    i++;
-    let lexeme = '';
-    let start = i;
-    for (;;) {
-      const q = tsv.indexOf("'", i);
-      if (q < 0) return;
-      if (tsv[q + 1] === "'") {
-        lexeme += tsv.slice(start, q + 1);
-        i = q + 2;
-        start = i;
-        continue;
-      }
-      lexeme += tsv.slice(start, q);
-      i = q + 1;
-      break;
-    }
-    let weighted = 0;
-    let body = 0;
-    if (tsv[i] === ':') {
-      i++;
-      while (i < n && tsv[i] !== ' ') {
-        while (i < n && tsv[i] >= '0' && tsv[i] <= '9') i++;
-        const w = tsv[i];
-        if (w === 'A' || w === 'B' || w === 'C') {
-          weighted += WEIGHT[w];
-          if (w !== 'A') body++;
-          i++;
-        } else {
-          weighted += WEIGHT.D;
-          body++;
-        }
-        if (tsv[i] === ',') i++;
-      }
-    } else {
-      weighted = WEIGHT.D;
-      body = 1;
-    }
-    fn(lexeme, weighted, body);
-  }
+  scanTsvector(tsv, (lexeme, a, b, d) => fn(lexeme, WEIGHT.A * a + WEIGHT.B * b + WEIGHT.D * d, b + d));
 }

@@ -100,11 +100,15 @@ async function loadVectors(db: Queryable, chatbotId: string, model: string, unit
 }
 
 /** `model`: the embeddings model whose vectors load with the index (null: lexical only). */
-async function indexFor(db: Queryable, chatbotId: string, model: string | null, maxInMemory: number): Promise<Loaded | null> {
-  const v = await db.query<{ v: string }>('select index_version::text as v from chatbots where id = $1', [chatbotId]);
-  if (!v.rows[0]) return null;
+async function indexFor(db: Queryable, chatbotId: string, model: string | null, maxInMemory: number, knownVersion?: string): Promise<Loaded | null> {
+  let current = knownVersion;
+  if (current === undefined) {
+    const v = await db.query<{ v: string }>('select index_version::text as v from chatbots where id = $1', [chatbotId]);
+    if (!v.rows[0]) return null;
+    current = v.rows[0].v;
+  }
   // The embeddings job bumps index_version when it has written vectors, so new vectors load like new passages.
-  const version = `${v.rows[0].v}|${model ?? ''}|${maxInMemory}`;
+  const version = `${current}|${model ?? ''}|${maxInMemory}`;
   let entry = cache.get(chatbotId);
   if (entry) {
     const loaded = await entry.catch(() => null);
@@ -223,7 +227,8 @@ function withoutAbsorbed(lexemes: string[], m: ReturnType<typeof glossaryMatches
  */
 export async function retrieve(
   db: Queryable,
-  q: { chatbotId: string; lang: string; question: string; limit?: number },
+  /** `indexVersion`: the chatbot's index_version when the caller has just read it (saves reading it again). */
+  q: { chatbotId: string; lang: string; question: string; limit?: number; indexVersion?: string },
   opts: {
     embeddings?: EmbeddingsUse | null;
     /** Units above which a chatbot is searched through candidates (tests lower it). */
@@ -235,7 +240,7 @@ export async function retrieve(
   const question = normalizeForIndex(stripQuestionFillers(q.question.slice(0, 1000)));
   if (!question.trim()) return [];
   const semantic = opts.embeddings === undefined ? embeddingsFor(db) : opts.embeddings;
-  const loaded = await indexFor(db, q.chatbotId, semantic?.client.model ?? null, opts.maxInMemoryUnits ?? MAX_IN_MEMORY_UNITS);
+  const loaded = await indexFor(db, q.chatbotId, semantic?.client.model ?? null, opts.maxInMemoryUnits ?? MAX_IN_MEMORY_UNITS, q.indexVersion);
   if (!loaded || (!loaded.large && !loaded.index.size)) return [];
   const limit = Math.min(Math.max(q.limit ?? 5, 1), 50);
   // The question's vector is asked for now: the call runs while PostgreSQL parses the question.

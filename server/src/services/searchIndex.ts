@@ -11,6 +11,7 @@
  * (its terms weighted by rarity) the unit contains. The answer engine gates on it, so that two
  * everyday words shared with a page do not answer a question about something else.
  */
+import { scanTsvector } from './tsvector.ts';
 
 export interface IndexedUnit {
   id: string;
@@ -36,6 +37,9 @@ interface Posting {
   d: number;
 }
 
+/** A word spelt backwards (by code point), for lookups of compound heads. */
+const reversed = (w: string) => [...w].reverse().join('');
+
 const K1 = 1.2;
 const B = 0.5;
 const MIN_PART = 3;
@@ -44,19 +48,7 @@ const LINKS = ['', 's', 'es', 'n', 'en', 'e', 'er'];
 /** Parses PostgreSQL's text form of a tsvector: `'lexeme':1A,4 'other':2B`. */
 export function parseTsvector(text: string): Map<string, { a: number; b: number; d: number }> {
   const out = new Map<string, { a: number; b: number; d: number }>();
-  const re = /'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text))) {
-    const lexeme = m[1].replace(/''/g, "'");
-    const f = { a: 0, b: 0, d: 0 };
-    for (const pos of (m[2] ?? '1').split(',')) {
-      const w = pos.slice(-1);
-      if (w === 'A') f.a++;
-      else if (w === 'B') f.b++;
-      else f.d++;
-    }
-    out.set(lexeme, f);
-  }
+  scanTsvector(text, (lexeme, a, b, d) => out.set(lexeme, { a, b, d }));
   return out;
 }
 
@@ -94,16 +86,20 @@ export class SearchIndex {
   /** Vocabulary per language, sorted, and sorted by reversed spelling (for compound heads). */
   private readonly sorted = new Map<string, string[]>();
   private readonly reversed = new Map<string, string[]>();
-  private readonly vocab = new Map<string, Set<string>>();
   private readonly langSizes = new Map<string, number>();
-  /** Units per language that contain a lexeme. */
+  /** Per language, its vocabulary: each lexeme with the number of units that contain it. */
   private readonly dfs = new Map<string, Map<string, number>>();
 
   /**
    * `fuzzy: false` for an index over one question's candidates: a word missing from a few hundred
-   * units is no typo, and matching it against their vocabulary would cost more than the rest.
+   * units is no typo, and matching it against their vocabulary would cost more than the rest. Such
+   * an index also answers prefix and suffix lookups by scanning its small vocabulary: sorting it
+   * (and every word reversed) for the few lookups of one question cost more than the ranking.
    */
-  constructor(units: IndexedUnit[], private readonly opts: { fuzzy?: boolean } = {}) {
+  constructor(
+    private readonly units: IndexedUnit[],
+    private readonly opts: { fuzzy?: boolean } = {},
+  ) {
     this.size = units.length;
     this.langs = units.map((u) => u.lang);
     this.lengths = units.map((u) => {
@@ -112,36 +108,52 @@ export class SearchIndex {
       return n;
     });
     this.avgLength = this.lengths.reduce((a, b) => a + b, 0) / Math.max(1, units.length) || 1;
+    // An index for one question reads the postings of the few words it looks up (postingsOf); a
+    // chatbot's index, kept for many questions, has them all from the start.
+    const eager = opts.fuzzy !== false;
     units.forEach((u, doc) => {
       this.langSizes.set(u.lang, (this.langSizes.get(u.lang) ?? 0) + 1);
-      let vocab = this.vocab.get(u.lang);
-      if (!vocab) this.vocab.set(u.lang, (vocab = new Set()));
       let dfs = this.dfs.get(u.lang);
       if (!dfs) this.dfs.set(u.lang, (dfs = new Map()));
       for (const [lexeme, f] of u.terms) {
-        vocab.add(lexeme);
         dfs.set(lexeme, (dfs.get(lexeme) ?? 0) + 1);
+        if (!eager) continue;
         let list = this.postings.get(lexeme);
         if (!list) this.postings.set(lexeme, (list = []));
-        list.push({ doc, ...f });
+        list.push({ doc, a: f.a, b: f.b, d: f.d });
       }
     });
   }
 
+  /** The units holding a lexeme, with its frequencies (built on first use in an index for one question). */
+  private postingsOf(lexeme: string): Posting[] {
+    let list = this.postings.get(lexeme);
+    if (!list) {
+      list = [];
+      if (this.opts.fuzzy === false)
+        this.units.forEach((u, doc) => {
+          const f = u.terms.get(lexeme);
+          if (f) list!.push({ doc, a: f.a, b: f.b, d: f.d });
+        });
+      this.postings.set(lexeme, list);
+    }
+    return list;
+  }
+
   private sortedOf(lang: string): string[] {
     let list = this.sorted.get(lang);
-    if (!list) this.sorted.set(lang, (list = [...(this.vocab.get(lang) ?? [])].sort()));
+    if (!list) this.sorted.set(lang, (list = [...(this.dfs.get(lang)?.keys() ?? [])].sort()));
     return list;
   }
 
   private reversedOf(lang: string): string[] {
     let list = this.reversed.get(lang);
-    if (!list) this.reversed.set(lang, (list = [...(this.vocab.get(lang) ?? [])].map((w) => [...w].reverse().join('')).sort()));
+    if (!list) this.reversed.set(lang, (list = [...(this.dfs.get(lang)?.keys() ?? [])].map(reversed).sort()));
     return list;
   }
 
   languages(): string[] {
-    return [...this.vocab.keys()];
+    return [...this.dfs.keys()];
   }
 
   private df(lexeme: string, lang: string): number {
@@ -155,7 +167,7 @@ export class SearchIndex {
   }
 
   private has(lang: string, w: string) {
-    return this.vocab.get(lang)?.has(w) ?? false;
+    return this.dfs.get(lang)?.has(w) ?? false;
   }
 
   /** Whether a unit of the language holds the lexeme. */
@@ -199,10 +211,26 @@ export class SearchIndex {
     return null;
   }
 
+  /** The first `limit` vocabulary words starting with `prefix`, in sorted order. */
+  private prefixed(lang: string, prefix: string, limit = 40): string[] {
+    if (this.opts.fuzzy !== false) return this.withPrefix(this.sortedOf(lang), prefix, limit);
+    const out: string[] = [];
+    for (const w of this.dfs.get(lang)?.keys() ?? []) if (w.startsWith(prefix)) out.push(w);
+    return out.sort().slice(0, limit);
+  }
+
+  /** The first `limit` vocabulary words ending in `suffix`, in the order of their reversed spelling. */
+  private suffixed(lang: string, suffix: string, limit = 40): string[] {
+    if (this.opts.fuzzy !== false) return this.withPrefix(this.reversedOf(lang), reversed(suffix), limit).map(reversed);
+    const out: string[] = [];
+    for (const w of this.dfs.get(lang)?.keys() ?? []) if (w.endsWith(suffix)) out.push(reversed(w));
+    return out.sort().slice(0, limit).map(reversed);
+  }
+
   /** A word the vocabulary has, or the stem of one (the stemmer cuts "mitnahme" to "mitnahm"). */
   private known(w: string, lang: string): boolean {
     if (this.has(lang, w)) return true;
-    return w.length >= 4 && this.withPrefix(this.sortedOf(lang), w, 1).some((x) => x.length - w.length <= 2);
+    return w.length >= 4 && this.prefixed(lang, w, 1).some((x) => x.length - w.length <= 2);
   }
 
   /** The vocabulary entries a question term stands for in one language (`synonyms`: words of the same concept). */
@@ -210,24 +238,19 @@ export class SearchIndex {
     const alts = new Map<string, number>();
     const add = (lexeme: string, weight: number) => alts.set(lexeme, Math.max(alts.get(lexeme) ?? 0, weight));
     for (const w of synonyms) if (w !== term && this.has(lang, w)) add(w, 0.8);
-    const sorted = this.sortedOf(lang);
     const known = this.has(lang, term);
     if (known) add(term, 1);
     // A question word read in another language's content finds longer words only when it is long enough to
     // be that language's word too: English "uber" is not the start of German "überall".
     if (term.length >= (foreign ? 5 : 4) && !/^\d+$/.test(term)) {
       // Longer words built on the term: "kost" → "kostet", "hund" → "hundesitt" (short terms only in near forms).
-      for (const w of this.withPrefix(sorted, term)) {
+      for (const w of this.prefixed(lang, term)) {
         if (w === term) continue;
         if (w.length - term.length <= 3) add(w, 0.85);
         else if (term.length >= 5 || known) add(w, 0.6);
       }
       // Compounds ending in the term: "reifenwechsel" → "winterreifenwechsel".
-      const rev = [...term].reverse().join('');
-      for (const r of this.withPrefix(this.reversedOf(lang), rev)) {
-        const w = [...r].reverse().join('');
-        if (w !== term) add(w, 0.7);
-      }
+      for (const w of this.suffixed(lang, term)) if (w !== term) add(w, 0.7);
     }
     if (!known && this.opts.fuzzy !== false && term.length >= 5 && !/\d/.test(term)) {
       // A shortened or misspelt word: "telefonnr" → "telefon", "reservirung" → "reservierung".
@@ -238,13 +261,13 @@ export class SearchIndex {
         }
       }
       const max = term.length >= 9 ? 2 : 1;
-      for (const w of this.vocab.get(lang) ?? []) {
+      for (const w of this.dfs.get(lang)?.keys() ?? []) {
         if (Math.abs(w.length - term.length) > max || w[0] !== term[0]) continue;
         const d = boundedEditDistance(term, w, max);
         if (d <= max) add(w, d === 1 ? 0.75 : 0.6);
       }
       const parts = this.decompound(term, lang);
-      if (parts) for (const p of parts) for (const w of [p, ...this.withPrefix(sorted, p, 3)]) if (this.has(lang, w)) add(w, 0.6 / Math.sqrt(parts.length));
+      if (parts) for (const p of parts) for (const w of [p, ...this.prefixed(lang, p, 3)]) if (this.has(lang, w)) add(w, 0.6 / Math.sqrt(parts.length));
     }
     const alternatives = [...alts].map(([lexeme, weight]) => ({ lexeme, weight })).sort((a, b) => b.weight - a.weight).slice(0, 40);
     // A term's weight is its own rarity; an unknown word weighs like the rarest one (it is specific).
@@ -265,7 +288,7 @@ export class SearchIndex {
     const totals = new Map<string, number>();
     const termsByLang = new Map<string, QueryTerm[]>();
     for (const [lang, lexemes] of queryByLang) {
-      if (!this.vocab.has(lang)) continue;
+      if (!this.dfs.has(lang)) continue;
       const syn = opts.synonyms?.get(lang);
       const terms = [...new Set(lexemes)].slice(0, 24).map((t) => this.expand(t, lang, syn?.get(t), !!opts.preferLang && lang !== opts.preferLang));
       termsByLang.set(lang, terms);
@@ -274,7 +297,7 @@ export class SearchIndex {
         for (const alt of t.alternatives) {
           // An alternative ranks by its own rarity: a rare question word must not lend its weight to a common synonym.
           const idf = alt.lexeme === t.term ? t.idf : Math.min(t.idf, this.idf(this.df(alt.lexeme, lang), lang));
-          for (const p of this.postings.get(alt.lexeme) ?? []) {
+          for (const p of this.postingsOf(alt.lexeme)) {
             if (this.langs[p.doc] !== lang) continue;
             const f = p.d + 2 * p.b + Math.min(p.a, 1);
             const norm = K1 * (1 - B + (B * this.lengths[p.doc]) / this.avgLength);
