@@ -134,6 +134,22 @@ describe('subscription and quota', () => {
     expect((await s.db.query<any>('select count(*)::int as n from messages where chatbot_id = $1', [b])).rows[0].n).toBe(2);
   });
 
+  it('counts nothing against the quota for a chat that is unknown or another chatbot\'s', async () => {
+    const u = await s.createUser();
+    const b = await createChatbot(s, u.user.organization_id);
+    const other = await createChatbot(s, (await s.createUser()).user.organization_id);
+    const foreign = await openChat(s, other);
+    const used = async () =>
+      (await s.db.query<any>('select coalesce(sum(messages), 0)::int as n from message_usage where organization_id = $1', [u.user.organization_id])).rows[0].n;
+    const ask = (chatId: string) => s.api('POST', pub(`/${b}/chats/${chatId}/messages`), { body: { text: 'Hallo?' } });
+    expect((await ask(crypto.randomUUID())).status).toBe(404);
+    expect((await ask(foreign.chatId)).status).toBe(404);
+    expect(await used()).toBe(0);
+    const mine = await openChat(s, b);
+    expect((await mine.ask('Hallo?')).status).toBe(200);
+    expect(await used()).toBe(1);
+  });
+
   it('never exceeds the quota under concurrent messages', async () => {
     const u = await s.createUser();
     const b = await createChatbot(s, u.user.organization_id);
