@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatbot, startTestServer, type TestServer } from './helpers.ts';
 import { openChat } from './publicSeed.ts';
 import { rateLimitsRepo } from '../../server/src/repositories/rateLimits.ts';
+import { databaseRateLimitStore } from '../../server/src/services/rateLimitStore.ts';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const LIMITS = { WIDGET_RATE_PER_VISITOR: '3', WIDGET_RATE_PER_CHATBOT: '100', TRUST_PROXY: '127.0.0.1' };
@@ -61,5 +62,28 @@ describe.skipIf(!onPostgres)('rate-limit counters shared through PostgreSQL', ()
     const key = `test:${Math.random()}`;
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => rateLimitsRepo.increment(i % 2 ? a.db : b.db, key, 60_000)));
     expect(results.map((r) => r.current).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('counts arriving together are one statement per process, and each caller still gets its own count', async () => {
+    const [visitorKey, chatbotKey] = [`v:${Math.random()}`, `c:${Math.random()}`];
+    // Counting statements: only the counts' own (the store also purges ended windows now and then).
+    let statements = 0;
+    const counted = (db: TestServer['db']) => ({
+      ...db,
+      query: ((text: string, params?: unknown[]) => (text.includes('insert into rate_limits') && statements++, db.query(text, params))) as typeof db.query,
+    });
+    const stores = [a, b].map((p) => new (databaseRateLimitStore(counted(p.db)))({}, 'batch:'));
+    const incr = (store: (typeof stores)[number], key: string) =>
+      new Promise<number>((resolve, reject) => store.incr(key, (err, c) => (err ? reject(err) : resolve(c!.current)), 60_000));
+    // Issued in one turn of the event loop: per process, one batch holding both keys.
+    const counts = await Promise.all(Array.from({ length: 30 }, (_, i) => incr(stores[i % 2], i % 3 ? visitorKey : chatbotKey)));
+    const of = (key: string) => counts.filter((_, i) => (i % 3 ? visitorKey : chatbotKey) === key).sort((x, y) => x - y);
+    expect(of(visitorKey)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(of(chatbotKey)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    expect(statements).toBe(2);
+    const stored = await a.db.query<{ key: string; count: number }>('select key, count from rate_limits where key = any($1) order by count', [
+      [`batch:${visitorKey}`, `batch:${chatbotKey}`],
+    ]);
+    expect(stored.rows.map((r) => r.count)).toEqual([10, 20]);
   });
 });
