@@ -396,12 +396,23 @@ export async function matchQna(
   const question = q.question.trim().slice(0, 1000);
   if (!question) return null;
   const cfg = await tsConfigFor(db, q.lang);
+  // Only pairs that can reach the threshold are scored (migration 132): a question sharing enough trigrams,
+  // or one holding every term of the visitor's question, found through its FAQ passage, whose question part
+  // has weight A. Each is then scored exactly as before.
   const r = await db.query<{ id: string; question: string; answer: string; similarity: number }>(
-    `with c as (
+    `with terms as (
+       select nullif(array_to_string(array(select quote_literal(lexeme) || ':A' from unnest(to_tsvector($3::regconfig, $4))), ' & '), '')::tsquery as query),
+     candidates as (
+       select id from qna
+        where chatbot_id = $1 and active and lower(question) % lower($4)
+       union
+       select p.source_id from passages p, terms
+        where p.chatbot_id = $1 and p.source_type = 'qna' and p.tsv @@ terms.query),
+     c as (
        select id, question, answer, similarity(lower(question), lower($4)) as trgm,
               to_tsvector($3::regconfig, question) @@ plainto_tsquery($3::regconfig, $4) as all_terms
          from qna
-        where chatbot_id = $1 and active and ${LANG_MATCH('lang', '$2')})
+        where id in (select id from candidates) and chatbot_id = $1 and active and ${LANG_MATCH('lang', '$2')})
      select id::text as id, question, answer,
             greatest(trgm, case when all_terms then 0.5 + 0.5 * trgm else 0 end)::float8 as similarity
        from c order by similarity desc, id limit 1`,
