@@ -1,7 +1,7 @@
 /**
- * The answer path's question match (retrieval.ts matchQna) scores only the pairs that can reach its threshold
- * (migration 132). It must choose exactly the pair the full scan chose: the reference below is the query it
- * replaced, scoring every active pair of the chatbot.
+ * The answer path's question match (retrieval.ts matchQna) scores only the pairs that can reach its threshold.
+ * It must choose exactly the pair the full scan chose: the reference below is the query it replaced, scoring
+ * every active pair of the chatbot.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatbot, startTestServer, type TestServer } from './helpers.ts';
