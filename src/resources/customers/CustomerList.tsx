@@ -32,7 +32,7 @@ export function CustomerList() {
   const date = (iso: string) =>
     new Date(iso).toLocaleString(locale === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('operators.customers.search')} inputProps={{ 'aria-label': translate('operators.customers.search') }} />,
+    <SearchInput key="q" source="q" alwaysOn sx={{ minWidth: { md: 340 } }} placeholder={translate('operators.customers.search')} inputProps={{ 'aria-label': translate('operators.customers.search') }} />,
     <SelectInput key="status" source="status" label={label('status')} choices={STATUS_CHOICES} />,
     <SelectInput key="plan" source="plan" label={label('plan')} choices={PLAN_CHOICES} translateChoice={false} />,
     <SelectInput key="hasChatbot" source="hasChatbot" label={label('hasChatbot')} choices={HAS_CHATBOT_CHOICES} />,
