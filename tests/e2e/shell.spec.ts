@@ -255,9 +255,11 @@ test('operator console: an admin signs in to the customer list, opens a customer
     await expect(p.getByTestId('admin-mode')).toHaveCount(0);
 
     // An admin token the server no longer accepts ends on a page that says so and leads back to the list.
-    await p.getByRole('link', { name: `${customer.email} in der Admin-Ansicht öffnen` }).click();
-    await expect(p.getByTestId('admin-mode')).toContainText(customer.email);
-    await p.evaluate(() => sessionStorage.setItem('chatbot.admin.adminToken', 'expired.admin.token'));
+    await p.evaluate(({ userId, chatbotId }) => {
+      sessionStorage.setItem('chatbot.admin.adminToken', 'expired.admin.token');
+      sessionStorage.setItem('chatbot.admin.userId', userId);
+      sessionStorage.setItem('chatbot.admin.chatbotId', chatbotId);
+    }, customer);
     await p.goto('/history');
     await expect(p).toHaveURL(/\/admin\/expired$/);
     await expect(p.getByRole('alert')).toContainText('Ihr Admin-Zugang zu diesem Kunden ist abgelaufen');
