@@ -2,6 +2,7 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import {
   DataTable,
   List,
+  NullableBooleanInput,
   SearchInput,
   SelectInput,
   SimpleList,
@@ -14,11 +15,6 @@ import { CustomerStatusField } from './CustomerStatusField.tsx';
 import { PLAN_CHOICES, STATUS_CHOICES } from './customerChoices.ts';
 import { customerExporter } from './customerExporter.ts';
 import type { Customer } from './types.ts';
-
-const HAS_CHATBOT_CHOICES = [
-  { id: true, name: 'operators.customers.hasChatbot.yes' },
-  { id: false, name: 'operators.customers.hasChatbot.no' },
-];
 
 /**
  * The operator console's customer list: search, filters (kept in the address), sortable columns, pages
@@ -35,7 +31,13 @@ export function CustomerList() {
     <SearchInput key="q" source="q" alwaysOn sx={{ minWidth: { md: 340 } }} placeholder={translate('operators.customers.search')} inputProps={{ 'aria-label': translate('operators.customers.search') }} />,
     <SelectInput key="status" source="status" label={label('status')} choices={STATUS_CHOICES} />,
     <SelectInput key="plan" source="plan" label={label('plan')} choices={PLAN_CHOICES} translateChoice={false} />,
-    <SelectInput key="hasChatbot" source="hasChatbot" label={label('hasChatbot')} choices={HAS_CHATBOT_CHOICES} />,
+    <NullableBooleanInput
+      key="hasChatbot"
+      source="hasChatbot"
+      label={label('hasChatbot')}
+      trueLabel="operators.customers.hasChatbot.yes"
+      falseLabel="operators.customers.hasChatbot.no"
+    />,
   ];
   return (
     <List<Customer>
