@@ -41,13 +41,13 @@ function routeElement(route: AppRoute) {
 
 const toRoute = (route: AppRoute) => <Route key={route.path} path={route.path} element={routeElement(route)} />;
 
-/** Resource screens pass the same guard as every page (login and registration required). */
+/** Resource screens pass the same guard as every page (login and registration required, unless the resource says otherwise). */
 function guarded(resource: AppResource, View: ComponentType | undefined) {
   if (!View) return undefined;
   const title = resource.options?.label ?? `resources.${resource.name}.name`;
   return function GuardedResourceView() {
     return (
-      <GuardedPage flags={{}} title={title}>
+      <GuardedPage flags={resource.guard ?? {}} title={title}>
         <AllMessages>
           <View />
         </AllMessages>

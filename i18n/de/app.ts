@@ -10,6 +10,8 @@ export const app: MessagesOf<typeof en> = {
   activeLanguage: 'Sprache des Chatbots',
   noLanguages: 'Noch keine Sprache',
   adminMode: 'Admin-Ansicht',
+  adminModeBack: 'Kundenliste',
+  adminModeBackLabel: 'Admin-Ansicht verlassen und zur Kundenliste zurückkehren',
   comingSoon: 'Diese Ansicht wird gerade gebaut.',
   copied: 'In die Zwischenablage kopiert',
   notification: { errorTitle: 'Fehler', successTitle: 'Erledigt' },

@@ -29,6 +29,8 @@ export const profile: MessagesOf<typeof en> = {
   },
   help: 'Persönliche Beratung',
   meetingText: 'Buchen Sie einen Termin mit uns: Wir helfen beim Einrichten des Chatbots und bei der Wahl des Tarifs.',
-  meetingUnavailable: 'Die Terminbuchung ist derzeit nicht verfügbar.',
+  meetingUnavailable: 'Es ist keine Buchungsseite eingerichtet, daher kann kein Termin online gebucht werden.',
+  contactSales: 'Schreiben Sie uns',
+  contactSalesSubject: 'Tarifwechsel',
   bookMeeting: 'Termin buchen',
 };

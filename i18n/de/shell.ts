@@ -22,6 +22,7 @@ export const shell = {
   privacy: { title: 'Datenschutz' },
   register: { title: 'Registrierung' },
   demo: { title: 'Demo' },
+  operators: { menu: 'Kunden', customers: { title: 'Kunden' }, expired: { title: 'Admin-Ansicht beendet' } },
   profile: {
     title: 'Profil',
     states: { active: 'Aktiv', trialing: 'Testphase', expired: 'Abgelaufen', demo: 'Demo', none: 'Kein Abonnement' },

@@ -7,6 +7,8 @@ export const app = {
   activeLanguage: 'Chatbot language',
   noLanguages: 'No language yet',
   adminMode: 'Admin view',
+  adminModeBack: 'Customer list',
+  adminModeBackLabel: 'Leave the admin view and go back to the customer list',
   comingSoon: 'This screen is being built.',
   copied: 'Copied to the clipboard',
   notification: { errorTitle: 'Error', successTitle: 'Done' },

@@ -28,7 +28,9 @@ export const profile = {
   },
   help: 'Personal consultation',
   meetingText: 'Book a meeting with us: we help you set up your chatbot and choose a plan.',
-  meetingUnavailable: 'Booking a meeting is not available at the moment.',
+  meetingUnavailable: 'No booking page has been set up, so a meeting cannot be booked online.',
+  contactSales: 'Write to us',
+  contactSalesSubject: 'Change of plan',
   bookMeeting: 'Book a meeting',
   upgrade: {
     title: 'Not included in your plan',

@@ -114,6 +114,7 @@ const schema = z.object({
   ANSWER_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
   ANSWER_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   MEETING_URL: z.url().optional(),
+  SALES_EMAIL: z.email().optional(),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(20),
   CRAWL_ALLOW_PRIVATE: bool.default(false),
   // Crawler bounds: polite per-host concurrency, pages and depth per crawl, time per crawl and per page, bytes per page.

@@ -11,6 +11,8 @@ import {
   type AdminContextProps,
 } from 'react-admin';
 
+import { queryClient } from '../providers/queryClient.ts';
+
 /** One store per page load, as react-admin's <Admin> keeps it. */
 const store = localStorageStore();
 
@@ -24,7 +26,14 @@ type Props = Pick<AdminContextProps, 'authProvider' | 'dataProvider' | 'i18nProv
  */
 export function AdminShell({ authProvider, dataProvider, i18nProvider, theme, notification, children, ...ui }: Props) {
   return (
-    <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme} store={store}>
+    <AdminContext
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      store={store}
+      queryClient={queryClient}
+    >
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           accessDenied={AccessDenied}

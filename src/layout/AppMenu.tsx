@@ -2,12 +2,19 @@ import type { ReactElement } from 'react';
 import { Menu, useTranslate } from 'react-admin';
 import { plugins } from '../plugins/index.ts';
 import type { AppMenuItem } from '../plugins/types.ts';
+import { currentAdminParams } from '../providers/adminSession.ts';
+import { isOperator } from '../providers/guard.ts';
+import { useUserLookup } from '../providers/userStore.ts';
 
 const items: AppMenuItem[] = plugins.flatMap((p) => p.menu ?? []);
 
 /** The sidebar: every plugin's menu entries, sub-entries indented below their parent. */
 export function AppMenu() {
   const translate = useTranslate();
+  const lookup = useUserLookup();
+  const operator = isOperator(!!currentAdminParams().adminToken, lookup);
+  // An operator without a chatbot of their own has only the console; customers never see it.
+  const shown = items.filter((item) => (operator && !lookup?.chatbot ? item.operatorOnly : !item.operatorOnly || operator));
   const render = (item: AppMenuItem, depth: number): ReactElement[] => {
     const Icon = item.icon;
     return [
@@ -22,5 +29,5 @@ export function AppMenu() {
       ...(item.children ?? []).flatMap((child) => render(child, depth + 1)),
     ];
   };
-  return <Menu>{items.flatMap((item) => render(item, 0))}</Menu>;
+  return <Menu>{shown.flatMap((item) => render(item, 0))}</Menu>;
 }

@@ -24,12 +24,12 @@ export function GuardedPage({ flags, title, withAppBarTitle, children }: Props) 
   const translate = useTranslate();
   const [state, setState] = useState<'checking' | 'ready' | 'failed'>('checking');
   usePageTitle(title);
-  const { loginRequired, registrationRequired, onLoggedIn, onLoggedOut } = flags;
+  const { loginRequired, registrationRequired, onLoggedIn, onLoggedOut, operatorOnly } = flags;
 
   useEffect(() => {
     let cancelled = false;
     setState('checking');
-    runGuard(guardRouteOf({ loginRequired, registrationRequired, onLoggedIn, onLoggedOut }), browserGuardDeps)
+    runGuard(guardRouteOf({ loginRequired, registrationRequired, onLoggedIn, onLoggedOut, operatorOnly }), browserGuardDeps)
       .then((outcome) => {
         if (cancelled) return;
         if (outcome.type === 'continue') setState('ready');
@@ -40,7 +40,7 @@ export function GuardedPage({ flags, title, withAppBarTitle, children }: Props) 
     return () => {
       cancelled = true;
     };
-  }, [location.pathname, navigate, loginRequired, registrationRequired, onLoggedIn, onLoggedOut]);
+  }, [location.pathname, navigate, loginRequired, registrationRequired, onLoggedIn, onLoggedOut, operatorOnly]);
 
   if (state === 'failed')
     return (

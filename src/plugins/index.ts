@@ -11,6 +11,7 @@ import { languagePlugin } from './language/index.tsx';
 import { implementationPlugin } from './implementation/index.tsx';
 import { profilePlugin } from './profile/index.tsx';
 import { privacyPlugin } from './privacy/index.tsx';
+import { operatorsPlugin } from './operators/index.tsx';
 
 /** Every feature of the dashboard; the sidebar follows this order. Adding a feature = one line here. */
 export const plugins: AppPlugin[] = [
@@ -26,4 +27,5 @@ export const plugins: AppPlugin[] = [
   profilePlugin,
   privacyPlugin,
   demoPlugin,
+  operatorsPlugin,
 ];

@@ -23,6 +23,8 @@ export interface AppMenuItem {
   label: string;
   icon?: ComponentType;
   children?: AppMenuItem[];
+  /** The operator console: shown to operators only (an operator without a chatbot sees nothing else). */
+  operatorOnly?: boolean;
 }
 
 /** A react-admin resource contributed by a plugin (see src/resources/<name>/index.ts). */
@@ -35,6 +37,8 @@ export interface AppResource {
   icon?: ComponentType;
   recordRepresentation?: string | ((record: any) => string);
   options?: { label?: string };
+  /** The route guard's flags for the resource's screens (default: login and registration required). */
+  guard?: Partial<GuardRoute>;
 }
 
 export interface AppPlugin {

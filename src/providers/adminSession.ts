@@ -43,3 +43,13 @@ export function removeAdminTokenFromAddressBar() {
   url.searchParams.delete('adminToken');
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 }
+
+/** Admin mode for a customer chosen in the operator console: the same three values a support link brings. */
+export function storeAdminParams(params: { adminToken: string; userId: string; chatbotId: string | null }) {
+  const s = storage();
+  clearAdminParams();
+  for (const k of ADMIN_PARAM_KEYS) {
+    const v = params[k];
+    if (v) s?.setItem(PREFIX + k, v);
+  }
+}

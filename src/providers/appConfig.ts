@@ -2,6 +2,8 @@
 export interface AppConfig {
   oidc: { authority: string; clientId: string; scope: string; resource?: string };
   meetingUrl: string | null;
+  /** SALES_EMAIL: the address a customer writes to for another plan. */
+  salesEmail?: string | null;
   publicUrl: string;
   /** The server's document upload limit (MAX_UPLOAD_MB). */
   maxUploadBytes?: number;

@@ -13,7 +13,7 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { loadAppConfig } from './appConfig.ts';
 import { AUTH, withRetries } from './authConstants.ts';
 import { clearAdminParams, currentAdminParams } from './adminSession.ts';
-import { safeReturnPath, type SessionSnapshot } from './guard.ts';
+import { ADMIN_EXPIRED_PATH, safeReturnPath, type SessionSnapshot } from './guard.ts';
 import { userStore } from './userStore.ts';
 import { initialLocale } from '../lib/locale.ts';
 
@@ -174,6 +174,9 @@ export const authProvider: AuthProvider = {
   },
   async checkError(error: { status?: number }) {
     // Only a token the server rejects ends the session; 403 is a refusal (expired subscription, plan limit).
+    // In admin mode a rejected token is the admin token expiring: that page says so and leads back.
+    if (error?.status === 401 && currentAdminParams().adminToken)
+      throw { redirectTo: ADMIN_EXPIRED_PATH, logoutUser: false, message: false };
     if (error?.status === 401) throw { message: 'errors.Forbidden' };
   },
   async getIdentity(): Promise<UserIdentity> {

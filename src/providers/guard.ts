@@ -15,6 +15,8 @@ export interface GuardRoute {
   onLoggedOut?: 'signUp';
   /** What to do for a signed-in user on a login-free route, instead of going to the dashboard. */
   onLoggedIn?: 'continue';
+  /** The operator console: only an admin signed in as themself (not in admin mode) may open it. */
+  operatorOnly?: boolean;
 }
 
 export type GuardDecision =
@@ -23,7 +25,8 @@ export type GuardDecision =
   | { type: 'signIn' }
   | { type: 'signUp' }
   | { type: 'signOut' }
-  | { type: 'loadUser' };
+  | { type: 'loadUser' }
+  | { type: 'leaveAdminMode' };
 
 // ---- step 1 and 2: admin mode ---------------------------------------------
 
@@ -100,6 +103,15 @@ export function isRegistered(adminMode: boolean, lookup: UserLookup | null | und
 
 export const DASHBOARD_PATH = '/dashboard';
 export const REGISTER_PATH = '/register';
+/** The operator console's start: the customer list. */
+export const OPERATOR_HOME = '/customers';
+/** Where admin mode goes when the server no longer accepts the admin token. */
+export const ADMIN_EXPIRED_PATH = '/admin/expired';
+
+/** An operator: an admin signed in as themself. In admin mode the lookup is the customer's, never an operator. */
+export function isOperator(adminMode: boolean, lookup: UserLookup | null | undefined): boolean {
+  return !adminMode && !!lookup?.user.isAdmin;
+}
 
 /**
  * Steps 3–7. `user` is undefined while not loaded yet, null when loading found none.
@@ -120,11 +132,18 @@ export function decideRoute(input: {
   // 4. Signed in: the route's signed-in action; a login-free route otherwise goes to the dashboard.
   if (route.onLoggedIn === 'continue') return { type: 'continue' };
   if (!route.loginRequired) return { type: 'redirect', to: DASHBOARD_PATH };
+  // The operator console is opened as oneself: admin mode ends there (before the customer is looked up).
+  if (route.operatorOnly && adminMode) return { type: 'leaveAdminMode' };
   // 5. Load the user if missing; if there is still none, sign out.
   if (user === undefined) return { type: 'loadUser' };
   if (user === null) return { type: 'signOut' };
-  // 6. Not registered: registration unless the route allows unregistered users.
+  const operator = isOperator(adminMode, user);
+  // The operator console: anybody but an operator goes to the dashboard.
+  if (route.operatorOnly) return operator ? { type: 'continue' } : { type: 'redirect', to: DASHBOARD_PATH };
+  // 6. Not registered: registration unless the route allows unregistered users. An operator without a
+  // chatbot of their own is no customer to register: their start is the console.
   const registered = isRegistered(adminMode, user);
+  if (!registered && operator) return { type: 'redirect', to: OPERATOR_HOME };
   if (!registered) return route.registrationRequired ? { type: 'redirect', to: REGISTER_PATH } : { type: 'continue' };
   // 7. Registered on a registration-free route (the registration itself): dashboard.
   if (!route.registrationRequired) return { type: 'redirect', to: DASHBOARD_PATH };
@@ -138,6 +157,7 @@ export function guardRouteOf(flags: Partial<GuardRoute>): GuardRoute {
     registrationRequired: flags.registrationRequired ?? true,
     onLoggedOut: flags.onLoggedOut,
     onLoggedIn: flags.onLoggedIn,
+    operatorOnly: flags.operatorOnly,
   };
 }
 

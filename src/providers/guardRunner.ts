@@ -6,6 +6,8 @@
 import type { UserLookup } from '../../contract/api/account.ts';
 import { AUTH } from './authConstants.ts';
 import {
+  ADMIN_EXPIRED_PATH,
+  DASHBOARD_PATH,
   afterSilentRefresh,
   checkSignedIn,
   decideRoute,
@@ -17,6 +19,9 @@ import {
 
 /** Thrown by a dependency when the page is unloading mid-flow: the guard then does nothing more. */
 export class PageLeaving extends Error {}
+
+/** Thrown by loadUser in admin mode when the server refuses the admin token (it expired): no sign-out then. */
+export class AdminTokenRefused extends Error {}
 
 export type GuardOutcome = { type: 'continue' } | { type: 'redirect'; to: string } | { type: 'leaving' };
 
@@ -31,10 +36,12 @@ export interface GuardDeps {
   startSignIn: () => Promise<void>;
   startSignUp: () => Promise<void>;
   signOut: () => Promise<void>;
+  /** Ends admin mode in this tab (the operator console is opened as oneself). */
+  leaveAdminMode: () => void;
   nowSeconds?: () => number;
 }
 
-export async function runGuard(route: GuardRoute, deps: GuardDeps): Promise<GuardOutcome> {
+export async function runGuard(route: GuardRoute, deps: GuardDeps, leftAdminMode = false): Promise<GuardOutcome> {
   const params = deps.captureAdminParams();
   const adminMode = isAdminMode(params);
   let state = checkSignedIn({
@@ -64,9 +71,15 @@ export async function runGuard(route: GuardRoute, deps: GuardDeps): Promise<Guar
           user = await deps.loadUser(params);
         } catch (e) {
           if (e instanceof PageLeaving) return { type: 'leaving' };
+          if (e instanceof AdminTokenRefused) return { type: 'redirect', to: ADMIN_EXPIRED_PATH };
           throw e;
         }
         continue;
+      case 'leaveAdminMode':
+        // Once: a query that keeps bringing an admin token must not loop.
+        if (leftAdminMode) return { type: 'redirect', to: DASHBOARD_PATH };
+        deps.leaveAdminMode();
+        return runGuard(route, deps, true);
       case 'signIn':
         await deps.startSignIn();
         return { type: 'leaving' };

@@ -3,7 +3,7 @@
  * the address bar and the user lookup.
  */
 import type { UserLookup } from '../../contract/api/account.ts';
-import { captureAdminParams, currentAdminParams, removeAdminTokenFromAddressBar } from './adminSession.ts';
+import { captureAdminParams, clearAdminParams, currentAdminParams, removeAdminTokenFromAddressBar } from './adminSession.ts';
 import {
   sessionSnapshot,
   signOut,
@@ -14,7 +14,8 @@ import {
 } from './authProvider.ts';
 import { dataProvider } from './dataProvider.ts';
 import type { AdminParams } from './guard.ts';
-import { PageLeaving, type GuardDeps } from './guardRunner.ts';
+import { AdminTokenRefused, PageLeaving, type GuardDeps } from './guardRunner.ts';
+import { ApiError } from './http.ts';
 import { userStore } from './userStore.ts';
 
 // A reload or navigation aborts the lookup in flight: that is the page leaving, not a failed lookup,
@@ -35,6 +36,11 @@ export async function loadUser(params: AdminParams = currentAdminParams()): Prom
     return lookup;
   } catch (e) {
     if (leavingPage) throw new PageLeaving();
+    // The admin token expired (or was revoked): that ends admin mode, not the admin's own session.
+    if (params.adminToken && e instanceof ApiError && e.status === 401) {
+      userStore.set(undefined);
+      throw new AdminTokenRefused();
+    }
     userStore.set(null);
     return null;
   }
@@ -57,4 +63,8 @@ export const browserGuardDeps: GuardDeps = {
   startSignIn,
   startSignUp,
   signOut,
+  leaveAdminMode() {
+    clearAdminParams();
+    userStore.set(undefined);
+  },
 };

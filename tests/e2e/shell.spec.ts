@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { signUp } from './support/auth.ts';
+import { signIn, signUp } from './support/auth.ts';
 import { cliToken, createChatbotViaApi } from './support/api.ts';
 import { openAndSettle, settled } from './support/app.ts';
 import { e2e } from './support/env.ts';
@@ -137,6 +137,25 @@ for (const s of SCREENS) {
   });
 }
 
+test('offline: the "no internet connection" message, and the documents tab shows the error instead of "0 Dokumente"', async () => {
+  // Loaded online first: the tab's code is in the page, so only the list request meets the offline network.
+  await open(page, '/training/documents');
+  await expect(page.getByRole('heading', { name: '0 Dokumente', level: 2 })).toBeVisible();
+  await page.getByRole('tab', { name: 'Webseite', exact: true }).click();
+  await expect(page).toHaveURL(/\/training\/website$/);
+  await context.setOffline(true);
+  try {
+    await expect(page.getByTestId('offline-notice')).toHaveText('Keine Internetverbindung');
+    await page.getByRole('tab', { name: 'Dokumente', exact: true }).click();
+    await expect(page.getByTestId('document-list-error')).toHaveText('Keine Internetverbindung');
+    await expect(page.getByRole('heading', { name: 'Dokumente', level: 2, exact: true })).toBeVisible();
+    await expect(page.getByText('0 Dokumente')).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect(page.getByTestId('offline-notice')).toHaveCount(0);
+});
+
 test('the public demo of the chatbot is titled "Chatbot Studio · Demo" and shows the chatbot (screenshot screen-demo)', async () => {
   await open(page, `/demo/${customer.chatbotId}`);
   await expect(page).toHaveTitle('Chatbot Studio · Demo');
@@ -201,3 +220,52 @@ test('admin mode: an admin token with userId and chatbotId opens the customer\'s
     await admin.close();
   }
 });
+
+test('operator console: an admin signs in to the customer list, opens a customer in the admin view, goes back; an expired admin view says so', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const admin = await browser.newContext();
+  try {
+    const p = await admin.newPage();
+    // An admin's start is the customer list, not the customer registration.
+    await signIn(p, e2e.adminEmail, e2e.adminPassword, '/admin');
+    await expect(p).toHaveURL(/\/customers/);
+    await settled(p);
+    await expect(p).toHaveTitle('Chatbot Studio · Kunden');
+    const search = p.getByRole('textbox', { name: 'Nach E-Mail, Name oder Firma suchen' });
+    await search.fill(customer.email);
+    // The search is kept in the address, and the list shows only that customer.
+    await expect(p).toHaveURL(new RegExp(`filter=.*${encodeURIComponent(customer.email).replace(/\./g, '\\.')}`));
+    const open = p.getByRole('link', { name: `${customer.email} in der Admin-Ansicht öffnen` });
+    await expect(open).toBeVisible();
+    await expect(p.getByTestId('customer-open')).toHaveCount(1);
+    await expect(p.getByRole('row').filter({ has: open })).toContainText('Testphase');
+
+    // Opening the customer enters the admin view of that customer: no ids to copy.
+    await open.click();
+    await expect(p).toHaveURL(/\/dashboard$/);
+    await expect(p.getByTestId('admin-mode')).toContainText(customer.email);
+    await expect(p.getByRole('heading', { name: 'Nachrichten pro Tag (letzte 30 Tage)' })).toBeVisible();
+
+    // Back to the list: admin mode ends.
+    await p.getByRole('link', { name: 'Admin-Ansicht verlassen und zur Kundenliste zurückkehren' }).click();
+    await expect(p).toHaveURL(/\/customers/);
+    await expect(p.getByRole('textbox', { name: 'Nach E-Mail, Name oder Firma suchen' })).toBeVisible();
+    await expect(p.getByTestId('admin-mode')).toHaveCount(0);
+
+    // An admin token the server no longer accepts ends on a page that says so and leads back to the list.
+    await p.evaluate(({ userId, chatbotId }) => {
+      sessionStorage.setItem('chatbot.admin.adminToken', 'expired.admin.token');
+      sessionStorage.setItem('chatbot.admin.userId', userId);
+      sessionStorage.setItem('chatbot.admin.chatbotId', chatbotId);
+    }, customer);
+    await p.goto('/history');
+    await expect(p).toHaveURL(/\/admin\/expired$/);
+    await expect(p.getByRole('alert')).toContainText('Ihr Admin-Zugang zu diesem Kunden ist abgelaufen');
+    await p.getByRole('button', { name: 'Zurück zur Kundenliste' }).click();
+    await expect(p).toHaveURL(/\/customers/);
+    await expect(p.getByRole('textbox', { name: 'Nach E-Mail, Name oder Firma suchen' })).toBeVisible();
+  } finally {
+    await admin.close();
+  }
+});
+

@@ -448,6 +448,7 @@ describe('local identity provider', () => {
     expect(r.json).toMatchObject({
       oidc: { authority: s.app.ctx.issuer, clientId: 'dashboard', scope: 'openid profile email', resource: s.app.ctx.audience },
       meetingUrl: null,
+      salesEmail: null,
       publicUrl: s.config.publicUrl,
     });
   });

@@ -17,7 +17,7 @@ const registerRoute = guardRouteOf({ registrationRequired: false, onLoggedOut: '
 const demoRoute = guardRouteOf({ loginRequired: false, registrationRequired: false, onLoggedIn: 'continue' });
 const loginFreeRoute = guardRouteOf({ loginRequired: false });
 
-function lookup(withChatbot: boolean): UserLookup {
+function lookup(withChatbot: boolean, isAdmin = false): UserLookup {
   return {
     user: {
       id: 'u1',
@@ -28,7 +28,7 @@ function lookup(withChatbot: boolean): UserLookup {
       phone: '',
       campaign: null,
       preferredLanguage: null,
-      isAdmin: false,
+      isAdmin,
       organization: { id: 'o1', customerId: null },
     },
     subscription: null,
@@ -149,6 +149,32 @@ describe('decideRoute: registration (steps 6 and 7)', () => {
   it('treats an admin as registered even when the customer has no chatbot', () => {
     expect(decide(protectedRoute, true, lookup(false), true)).toEqual({ type: 'continue' });
     expect(decide(registerRoute, true, lookup(false), true)).toEqual({ type: 'redirect', to: '/dashboard' });
+  });
+});
+
+describe('decideRoute: operators and the console', () => {
+  const consoleRoute = guardRouteOf({ operatorOnly: true });
+  const operator = lookup(false, true);
+  it('sends an operator without a chatbot to the customer list instead of the registration', () => {
+    expect(decide(protectedRoute, true, operator)).toEqual({ type: 'redirect', to: '/customers' });
+    expect(decide(registerRoute, true, operator)).toEqual({ type: 'redirect', to: '/customers' });
+  });
+  it('lets an operator open the console, with or without a chatbot of their own', () => {
+    expect(decide(consoleRoute, true, operator)).toEqual({ type: 'continue' });
+    expect(decide(consoleRoute, true, lookup(true, true))).toEqual({ type: 'continue' });
+    expect(decide(protectedRoute, true, lookup(true, true))).toEqual({ type: 'continue' });
+  });
+  it('sends a customer away from the console to the dashboard (the server refuses them anyway)', () => {
+    expect(decide(consoleRoute, true, lookup(true))).toEqual({ type: 'redirect', to: '/dashboard' });
+    expect(decide(consoleRoute, true, lookup(false))).toEqual({ type: 'redirect', to: '/dashboard' });
+  });
+  it('ends admin mode on the console', () => {
+    expect(decide(consoleRoute, true, lookup(true), true)).toEqual({ type: 'leaveAdminMode' });
+    // Before the customer is looked up: that would be one more audited request on the customer's account.
+    expect(decide(consoleRoute, true, undefined, true)).toEqual({ type: 'leaveAdminMode' });
+  });
+  it('still signs in a visitor first', () => {
+    expect(decide(consoleRoute, false, undefined)).toEqual({ type: 'signIn' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PageLeaving, runGuard, type GuardDeps } from '../../src/providers/guardRunner.ts';
+import { AdminTokenRefused, PageLeaving, runGuard, type GuardDeps } from '../../src/providers/guardRunner.ts';
 import { guardRouteOf } from '../../src/providers/guard.ts';
 import type { UserLookup } from '../../contract/api/account.ts';
 
@@ -19,6 +19,7 @@ function deps(over: Partial<GuardDeps> = {}): GuardDeps & { calls: string[] } {
     startSignIn: rec('startSignIn'),
     startSignUp: rec('startSignUp'),
     signOut: rec('signOut'),
+    leaveAdminMode: vi.fn(() => void calls.push('leaveAdminMode')),
     nowSeconds: () => 1000,
     ...over,
   };
@@ -69,5 +70,48 @@ describe('runGuard', () => {
     const d = deps({ session: async () => null });
     expect(await runGuard(guardRouteOf({ registrationRequired: false, onLoggedOut: 'signUp' }), d)).toEqual({ type: 'leaving' });
     expect(d.calls).toEqual(['startSignUp']);
+  });
+
+  it('sends admin mode whose token the server refuses to the "admin view ended" page, without signing out', async () => {
+    const d = deps({
+      captureAdminParams: () => ({ adminToken: 'expired', userId: 'u2', chatbotId: 'c2' }),
+      loadUser: vi.fn(async () => {
+        throw new AdminTokenRefused();
+      }),
+    });
+    expect(await runGuard(guardRouteOf({}), d)).toEqual({ type: 'redirect', to: '/admin/expired' });
+    expect(d.calls).not.toContain('signOut');
+  });
+
+  it('leaves admin mode on the operator console, then checks the operator as themself', async () => {
+    let admin = true;
+    const operator = { user: { id: 'op', isAdmin: true }, subscription: null, chatbot: null } as unknown as UserLookup;
+    const d = deps({
+      captureAdminParams: () => ({ adminToken: admin ? 'adm' : null, userId: admin ? 'u2' : null, chatbotId: null }),
+      loadUser: vi.fn(async () => operator),
+    });
+    d.leaveAdminMode = vi.fn(() => {
+      admin = false;
+      d.calls.push('leaveAdminMode');
+    });
+    // The customer's lookup was loaded in admin mode; after leaving, the operator's own is loaded.
+    let user: UserLookup | undefined = registered;
+    d.getUser = () => user;
+    const leave = d.leaveAdminMode;
+    d.leaveAdminMode = () => {
+      leave();
+      user = undefined;
+    };
+    expect(await runGuard(guardRouteOf({ operatorOnly: true }), d)).toEqual({ type: 'continue' });
+    expect(d.calls).toEqual(['leaveAdminMode']);
+    expect(d.loadUser).toHaveBeenCalledTimes(1);
+    expect(d.loadUser).toHaveBeenCalledWith({ adminToken: null, userId: null, chatbotId: null });
+  });
+
+  it('does not loop when the address keeps bringing an admin token to the console', async () => {
+    const d = deps({ captureAdminParams: () => ({ adminToken: 'adm', userId: 'u2', chatbotId: null }) });
+    expect(await runGuard(guardRouteOf({ operatorOnly: true }), d)).toEqual({ type: 'redirect', to: '/dashboard' });
+    expect(d.calls).toEqual(['leaveAdminMode']);
+    expect(d.loadUser).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import { ApiError } from '../../providers/http.ts';
+import { ContactSalesButton } from './ContactSalesButton.tsx';
 
 /**
  * Opens Stripe's customer portal (POST stripe/portal-session). Without billing on the server (501
@@ -37,7 +38,7 @@ export function ManageSubscriptionButton({ customerId }: { customerId: string | 
         {translate('profile.manageSubscription')}
       </Button>
       {unavailable && (
-        <Alert severity="info" sx={{ mt: 2 }} data-testid="profile-billing-unavailable">
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="profile-billing-unavailable" action={<ContactSalesButton />}>
           {translate(`profile.billingUnavailable.${unavailable}`)}
         </Alert>
       )}

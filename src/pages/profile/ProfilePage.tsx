@@ -1,9 +1,10 @@
-import { Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Grid, Stack, Tooltip, Typography } from '@mui/material';
 import EventIcon from '@mui/icons-material/EventOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useLogout, useTranslate } from 'react-admin';
 import { useUserLookup } from '../../providers/userStore.ts';
 import { ProfileForm } from './ProfileForm.tsx';
+import { ContactSalesButton } from './ContactSalesButton.tsx';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { useAppConfig } from './useAppConfig.ts';
 
@@ -32,21 +33,28 @@ export default function ProfilePage() {
                 <Typography variant="h6" component="h2" gutterBottom>
                   {translate('profile.help')}
                 </Typography>
-                <Typography color="text.secondary" sx={{ mb: 2 }}>
+                <Typography color="text.secondary" sx={{ mb: 2 }} id="profile-meeting-text">
                   {translate(meetingUrl ? 'profile.meetingText' : 'profile.meetingUnavailable')}
                 </Typography>
                 <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-                  <Button
-                    variant="outlined"
-                    startIcon={<EventIcon />}
-                    href={meetingUrl ?? ''}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    disabled={!meetingUrl}
-                    data-testid="profile-book-meeting"
-                  >
-                    {translate('profile.bookMeeting')}
-                  </Button>
+                  {/* Disabled without a booking page: the tooltip (and the text above) say why. */}
+                  <Tooltip title={meetingUrl ? '' : translate('profile.meetingUnavailable')}>
+                    <span>
+                      <Button
+                        variant="outlined"
+                        startIcon={<EventIcon />}
+                        href={meetingUrl ?? ''}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        disabled={!meetingUrl}
+                        aria-describedby="profile-meeting-text"
+                        data-testid="profile-book-meeting"
+                      >
+                        {translate('profile.bookMeeting')}
+                      </Button>
+                    </span>
+                  </Tooltip>
+                  {!meetingUrl && <ContactSalesButton size="medium" />}
                   <Button color="error" startIcon={<LogoutIcon />} onClick={() => logout()} data-testid="profile-logout">
                     {translate('auth.logout')}
                   </Button>

@@ -1,5 +1,5 @@
 /**
- * Unsaved changes per chatbot and language, outside React: the three tabs are separate routes, and a
+ * Unsaved changes per chatbot and language (a draft exists only while it differs from the saved record), outside React: the three tabs are separate routes, and a
  * change made on one tab must survive switching to another until it is saved or discarded.
  */
 import { useSyncExternalStore } from 'react';
@@ -23,6 +23,17 @@ export const draftStore = {
     return () => listeners.delete(listener);
   },
 };
+
+/**
+ * A reload, closing the tab or leaving for another site would lose the drafts: the browser asks first.
+ * (Moving between the dashboard's screens keeps them, so that needs no warning.)
+ */
+if (typeof window !== 'undefined')
+  window.addEventListener('beforeunload', (event) => {
+    if (!drafts.size) return;
+    event.preventDefault();
+    event.returnValue = '';
+  });
 
 export function useDraft(key: string | null): UiConfig | undefined {
   return useSyncExternalStore(

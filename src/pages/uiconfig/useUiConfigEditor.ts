@@ -29,7 +29,8 @@ export function useUiConfigEditor(chatbotId: string | null, lang: string | null)
   function change(update: (c: UiConfig) => UiConfig) {
     if (!key || !config) return;
     const next = update(config);
-    draftStore.set(key, next);
+    // Changed back to what is saved: no draft, so nothing to warn about when leaving.
+    draftStore.set(key, saved && JSON.stringify(next) === JSON.stringify(saved) ? undefined : next);
     // A field the customer corrects loses its old message; new problems show on save.
     setErrors((prev) => {
       const still = validateUiConfig(next);

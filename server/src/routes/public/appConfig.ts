@@ -5,6 +5,7 @@ import { SCOPE } from '../../oidc/provider.ts';
 const appConfig = z.object({
   oidc: z.object({ authority: z.string(), clientId: z.string(), scope: z.string(), resource: z.string() }),
   meetingUrl: z.string().nullable(),
+  salesEmail: z.string().nullable().describe('where a customer writes to change the plan (SALES_EMAIL)'),
   publicUrl: z.string(),
   maxUploadBytes: z.number().describe('documents larger than this are refused (413)'),
 });
@@ -20,6 +21,7 @@ export default async function appConfigRoutes(app: FastifyInstance) {
     return {
       oidc: { authority: issuer, clientId: config.OIDC_CLIENT_ID, scope: SCOPE, resource: audience },
       meetingUrl: config.MEETING_URL ?? null,
+      salesEmail: config.SALES_EMAIL ?? null,
       publicUrl: config.publicUrl,
       /** Documents larger than this are refused (413); the dashboard checks before uploading. */
       maxUploadBytes: Math.round(config.MAX_UPLOAD_MB * 1024 * 1024),

@@ -1,0 +1,1 @@
+export type { ApiCustomer as Customer } from '../../../contract/api/customers.ts';
