@@ -49,7 +49,7 @@ const SCREENS: { path: string; name: string; de: string; en: string; shows: Show
   },
   {
     path: '/training/website', name: 'training-website', de: 'Training', en: 'Training',
-    shows: tabWith('Webseite', 'Website', (p, t) => p.getByRole('button', { name: t('Domain hinzufügen', 'Add domain') })),
+    shows: tabWith('Website', 'Website', (p, t) => p.getByRole('button', { name: t('Domain hinzufügen', 'Add domain') })),
   },
   {
     path: '/training/contacts', name: 'training-contacts', de: 'Training', en: 'Training',
