@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { IDP_PATH, fillSignUp } from './support/auth.ts';
+import { IDP_PATH, fillSignIn, fillSignUp } from './support/auth.ts';
 import { settled } from './support/app.ts';
 import { PASSWORD, uniqueEmail } from './support/env.ts';
 
@@ -113,6 +113,9 @@ async function ready(page: Page, testId: string, tab?: boolean) {
   if (tab) await expect(page.getByRole('tab', { selected: true })).toBeVisible();
 }
 
+/** Set to a folder, the walk also screenshots each screen it checks there (to look at them, not to compare). */
+const SHOTS = process.env.A11Y_SCREENSHOTS;
+
 let chatbotId = '';
 const SCREENS: { path: () => string; name: string; testId: string; tab?: boolean }[] = [
   { path: () => '/dashboard', name: '/dashboard', testId: 'dashboard-page' },
@@ -153,6 +156,7 @@ test('every screen has no critical or serious axe violation, in German and Engli
       const started = Date.now();
       findings.push(...(await axe(page, `${name} ${locale} ${size.width}px`)));
       axeMs += Date.now() - started;
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name.replace(/[^\w-]+/g, '_')}-${locale}-${size.width}.png` });
     }
   };
 
@@ -176,7 +180,8 @@ test('every screen has no critical or serious axe violation, in German and Engli
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
     // Signed up in English in a German browser: the wizard speaks English (the language holds).
-    await fillSignUp(page, uniqueEmail('a11y'), PASSWORD);
+    const email = uniqueEmail('a11y');
+    await fillSignUp(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/register$/);
     await expect(page.getByTestId('register-personal')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -235,6 +240,47 @@ test('every screen has no critical or serious axe violation, in German and Engli
       await go(page, '/dashboard');
       await ready(page, 'dashboard-page');
     }
+
+    // Navigation: collapsed, the wide window's sidebar shows icons named by tooltips, no slivers of sub-entries;
+    // the phone's drawer has a state of its own.
+    await page.setViewportSize(WIDTHS[0]);
+    const toggle = page.locator('header').getByRole('button', { name: /Menü/ });
+    await expect(page.getByTestId('menu-training-website')).toBeVisible();
+    await toggle.click();
+    await expect(page.getByTestId('menu-training-website')).toHaveCount(0);
+    await page.getByTestId('menu-training').hover();
+    await expect(page.getByRole('tooltip', { name: 'Training' })).toBeVisible();
+    await page.setViewportSize(WIDTHS[1]);
+    await expect(page.getByTestId('menu-dashboard')).toBeHidden();
+    await toggle.click();
+    await expect(page.getByTestId('menu-training-website')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('menu-dashboard')).toBeHidden();
+    await page.setViewportSize(WIDTHS[0]);
+    await expect(page.getByTestId('menu-training')).toBeVisible();
+    await expect(page.getByTestId('menu-training-website')).toHaveCount(0);
+    await page.reload();
+    await settled(page);
+    await expect(page.getByTestId('menu-training')).toBeVisible();
+    await expect(page.getByTestId('menu-training-website')).toHaveCount(0);
+    await toggle.click();
+    await expect(page.getByTestId('menu-training-website')).toBeVisible();
+
+    // The language holds across sign-ins: the last switch (German, above) is the profile's preferred language,
+    // applied at the next sign-in even where this browser had English stored.
+    await go(page, '/profile');
+    await ready(page, 'profile-page');
+    await page.evaluate(() => localStorage.setItem('chatbot.locale', 'en'));
+    await page.getByTestId('profile-logout').click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/profile'));
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(IDP_PATH);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await fillSignIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('dashboard-page')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByTestId('locale-switcher')).toHaveText('DE');
   } finally {
     await context.close();
   }
