@@ -20,7 +20,8 @@ export function EmptyState({ title, text, actions = [], testId }: { title: strin
         {text}
       </Typography>
       {actions.length > 0 && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} justifyContent="center" alignItems="center">
+        // One below the other: the history's list pane is narrow even on a wide window.
+        <Stack spacing={1} alignItems="center">
           {actions.map((a, i) => (
             <Button key={a.to} component={Link} to={a.to} variant={i === 0 ? 'contained' : 'outlined'} startIcon={a.icon} data-testid={a.testId}>
               {a.label}

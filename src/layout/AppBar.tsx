@@ -1,3 +1,4 @@
+import { Box } from '@mui/material';
 import { useLocation } from 'react-router';
 import { AppBar as RaAppBar, TitlePortal } from 'react-admin';
 import { ActiveLanguageSelect } from './ActiveLanguageSelect.tsx';
@@ -8,21 +9,24 @@ import { usesActiveLanguage } from './activeLanguageRoutes.ts';
 
 /**
  * App bar: page title, admin-mode badge, the interface language (the one language switch) and the user menu; on
- * the screens that work on one of the chatbot's languages also the labelled chatbot-language selector.
+ * the screens that work on one of the chatbot's languages also the labelled chatbot-language selector. On a phone
+ * those screens leave the title to the page's own heading, which stands right below: the bar has no room for both.
  */
 export function AppBar() {
   const { pathname } = useLocation();
+  const withLanguage = usesActiveLanguage(pathname);
   return (
     <RaAppBar
       userMenu={<AppUserMenu />}
       toolbar={
         <>
-          {usesActiveLanguage(pathname) && <ActiveLanguageSelect />}
+          {withLanguage && <ActiveLanguageSelect />}
           <LocaleSwitcher />
         </>
       }
     >
-      <TitlePortal />
+      <TitlePortal sx={withLanguage ? { display: { xs: 'none', sm: 'block' } } : undefined} />
+      {withLanguage && <Box sx={{ flex: 1, display: { sm: 'none' } }} />}
       <AdminModeBadge />
     </RaAppBar>
   );

@@ -6,7 +6,7 @@ import type { ApiUser } from '../../../contract/api/account.ts';
 import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import { ApiError } from '../../providers/http.ts';
 import { userStore } from '../../providers/userStore.ts';
-import { SUPPORTED_LOCALES } from '../../lib/locale.ts';
+import { SUPPORTED_LOCALES, isSupportedLocale } from '../../lib/locale.ts';
 import { serverFieldErrors, validatePersonal, type FieldErrors, type PersonalField, type PersonalValues } from './validation.ts';
 import { stepHref } from './wizardSteps.ts';
 
@@ -24,7 +24,8 @@ export function PersonalDataStep({ user, registered, campaign }: { user: ApiUser
     lastName: user.lastName,
     company: user.company,
     phone: user.phone,
-    preferredLanguage: user.preferredLanguage ?? locale,
+    // The interface language: sign-in applied the profile's preference, and the language switch writes it.
+    preferredLanguage: isSupportedLocale(locale) ? locale : (user.preferredLanguage ?? locale),
   });
   const [errors, setErrors] = useState<FieldErrors<PersonalField>>({});
   // The wizard's language switch is the preferred language too: switching it changes the field.
