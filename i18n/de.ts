@@ -15,6 +15,7 @@ import { implementation } from './de/implementation.ts';
 import { register } from './de/register.ts';
 import { privacy } from './de/privacy.ts';
 import { operators } from './de/operators.ts';
+import { emptyStates } from './de/emptyStates.ts';
 import type { MessagesOf } from './types.ts';
 
 /** The app's German messages: typed by the English ones, so a missing key fails `npm run typecheck`. */
@@ -34,6 +35,7 @@ export const deApp: MessagesOf<AppMessages> = {
   register,
   privacy,
   operators,
+  emptyStates,
 };
 
 /** German is the default interface language; react-admin's texts come complete from de/ra.ts. */

@@ -14,9 +14,10 @@ import { implementation } from './en/implementation.ts';
 import { register } from './en/register.ts';
 import { privacy } from './en/privacy.ts';
 import { operators } from './en/operators.ts';
+import { emptyStates } from './en/emptyStates.ts';
 
 /** The app's own messages, one namespace per feature (i18n/en/<feature>.ts). */
-export const enApp = { app, auth, errors, dashboard, training, uiconfig, preview, demo, history, language, profile, implementation, register, privacy, operators };
+export const enApp = { app, auth, errors, dashboard, training, uiconfig, preview, demo, history, language, profile, implementation, register, privacy, operators, emptyStates };
 export type AppMessages = typeof enApp;
 
 export const en = { ...englishMessages, ...enApp };

@@ -7,7 +7,7 @@ export const app: MessagesOf<typeof en> = {
   loadingWait: 'Das dauert etwas länger, bitte warten...',
   locale: 'Sprache der Oberfläche',
   locales: { de: 'Deutsch', en: 'English' },
-  activeLanguage: 'Sprache des Chatbots',
+  activeLanguage: 'Chatbot-Sprache',
   noLanguages: 'Noch keine Sprache',
   adminMode: 'Admin-Ansicht',
   adminModeBack: 'Kundenliste',

@@ -14,7 +14,7 @@ export const dashboard: MessagesOf<typeof en> = {
     chats: 'Chats',
     messages: 'Nachrichten',
     avgMessagesPerChat: 'Nachrichten pro Chat',
-    avgLeadsPerChat: 'Leads pro Chat',
+    avgLeadsPerChat: 'Kontakte pro Chat',
     contactsCollected: 'Gesammelte Kontakte',
   },
   usedMessages: 'Verbrauchte Nachrichten diesen Monat',

@@ -3,7 +3,7 @@ import type { MessagesOf } from '../types.ts';
 import { shell } from './shell.ts';
 export const implementation: MessagesOf<typeof en> = {
   ...shell.implementation,
-  default: 'Beliebige Webseite',
+  default: 'Beliebige Website',
   shopify: 'Shopify-Onlineshop',
   snippetTitle: 'Ihr Chatbot-Code',
   snippetIntro: 'Fügen Sie diese Zeile in den <head>-Bereich jeder Seite ein, auf der der Chatbot erscheinen soll.',
@@ -11,9 +11,9 @@ export const implementation: MessagesOf<typeof en> = {
   copyFailed: 'Der Code konnte nicht kopiert werden: Bitte markieren und von Hand kopieren',
   steps: {
     1: 'Kopieren Sie den Code oben.',
-    2: 'Öffnen Sie die HTML-Vorlage Ihrer Webseite (oder die Einstellung Ihres Content-Management-Systems für Code im Seitenkopf).',
+    2: 'Öffnen Sie die HTML-Vorlage Ihrer Website (oder die Einstellung Ihres Content-Management-Systems für Code im Seitenkopf).',
     3: 'Fügen Sie den Code direkt vor dem schließenden </head>-Tag ein und speichern Sie.',
-    4: 'Laden Sie Ihre Webseite neu: Der Chatbot-Knopf erscheint in der Ecke der Seite.',
+    4: 'Laden Sie Ihre Website neu: Der Chatbot-Knopf erscheint in der Ecke der Seite.',
   },
   shop: {
     intro: 'Geben Sie die Adresse des Verwaltungsbereichs Ihres Shops ein: Wir erstellen den Link zum Code-Editor des Themes, in den der Code gehört.',

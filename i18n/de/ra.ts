@@ -39,8 +39,8 @@ export const ra: RaMessages = {
     unselect: 'Abwählen',
     expand: 'Erweitern',
     close: 'Schließen',
-    open_menu: 'Öffnen des Menüs',
-    close_menu: 'Schließen des Menüs',
+    open_menu: 'Menü öffnen',
+    close_menu: 'Menü schließen',
     update: 'Aktualisieren',
     move_up: 'Nach oben',
     move_down: 'Nach unten',
@@ -152,7 +152,7 @@ export const ra: RaMessages = {
     bad_item: 'Fehlerhaftes Element',
     item_doesnt_exist: 'Das Element existiert nicht',
     http_error: 'Fehler beim Kommunizieren mit dem Server',
-    data_provider_error: 'Fehler im dataProvider. Prüfe die Konsole für Details.',
+    data_provider_error: 'Fehler beim Laden der Daten. Details finden Sie in der Konsole des Browsers.',
     i18n_error: 'Die Übersetzungen für die angegebene Sprache können nicht geladen werden.',
     canceled: 'Aktion abgebrochen',
     logged_out: 'Ihre Sitzung wurde beendet, bitte verbinden Sie sich neu.',
@@ -161,7 +161,7 @@ export const ra: RaMessages = {
     offline: 'Keine Verbindung. Daten konnten nicht geladen werden.',
   },
   validation: {
-    required: 'Benötigt',
+    required: 'Pflichtfeld',
     minLength: 'Muss mindestens %{min} Zeichen lang sein',
     maxLength: 'Darf maximal %{max} Zeichen lang sein',
     minValue: 'Muss mindestens %{min} sein',
@@ -186,7 +186,7 @@ export const ra: RaMessages = {
   guesser: {
     empty: {
       title: 'Keine Daten vorhanden',
-      message: 'Bitte prüfen Sie Ihren Data Provider',
+      message: 'Bitte prüfen Sie die Datenquelle',
     },
   },
   configurable: {

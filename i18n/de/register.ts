@@ -3,7 +3,7 @@ import type { MessagesOf } from '../types.ts';
 import { shell } from './shell.ts';
 export const register: MessagesOf<typeof en> = {
   ...shell.register,
-  steps: { login: 'Anmeldedaten', personal: 'Persönliche Daten', website: 'Webseite trainieren', start: 'Loslegen' },
+  steps: { login: 'Anmeldedaten', personal: 'Persönliche Daten', website: 'Website trainieren', start: 'Loslegen' },
   signedInAs: 'Angemeldet als %{email}',
   next: 'Weiter',
   back: 'Zurück',
@@ -14,14 +14,14 @@ export const register: MessagesOf<typeof en> = {
     company: 'Firma',
     phone: 'Telefon',
     preferredLanguage: 'Bevorzugte Sprache',
-    url: 'Adresse der Webseite',
-    lang: 'Sprache der Webseite',
+    url: 'Adresse der Website',
+    lang: 'Sprache der Website',
   },
   hints: {
     phone: 'z. B. +49 30 1234567',
     url: 'Geben Sie die Adresse genau so ein, wie sie im Browser steht – mit oder ohne www.',
     urlResult: 'Der Chatbot lernt von %{url}',
-    lang: 'Die Sprache, in der Ihre Webseite geschrieben ist',
+    lang: 'Die Sprache, in der Ihre Website geschrieben ist',
   },
   validation: {
     required: 'Pflichtfeld',
@@ -30,14 +30,14 @@ export const register: MessagesOf<typeof en> = {
     tooLong: 'Zu lang',
   },
   training: {
-    intro: 'Ihr Chatbot lernt jetzt von Ihrer Webseite. Mit dieser Seite beginnt er:',
+    intro: 'Ihr Chatbot lernt jetzt von Ihrer Website. Mit dieser Seite beginnt er:',
     screenshotAlt: 'Bildschirmfoto von %{url}',
-    noScreenshot: 'Für diese Webseite ist kein Bildschirmfoto verfügbar.',
+    noScreenshot: 'Für diese Website ist kein Bildschirmfoto verfügbar.',
     status: 'Stand des Trainings:',
     states: { pending: 'Wartet', running: 'Läuft', completed: 'Abgeschlossen', failed: 'Fehlgeschlagen' },
     progress: '%{trained} von %{found} Seiten trainiert',
-    completed: 'Ihre Webseite ist trainiert. Der Chatbot kann jetzt antworten.',
-    failed: 'Die Webseite konnte nicht trainiert werden. Prüfen Sie die Adresse oder fügen Sie unter Training Seiten und Dokumente hinzu.',
+    completed: 'Ihre Website ist trainiert. Der Chatbot kann jetzt antworten.',
+    failed: 'Die Website konnte nicht trainiert werden. Prüfen Sie die Adresse oder fügen Sie unter Training Seiten und Dokumente hinzu.',
     background: 'Sie können schon weitermachen: Das Training läuft im Hintergrund weiter.',
     verify: {
       expired: 'Ihr Abonnement ist nicht mehr gültig.',
@@ -48,7 +48,7 @@ export const register: MessagesOf<typeof en> = {
     intro: 'Ihr Chatbot ist eingerichtet. Wie möchten Sie weitermachen?',
     dashboard: 'Zum Dashboard',
     preview: { title: 'Ausprobieren', text: 'Chatten Sie in der Vorschau mit Ihrem Chatbot.' },
-    implementation: { title: 'In die Webseite einbauen', text: 'Kopieren Sie eine Zeile Code in Ihre Seite.' },
+    implementation: { title: 'In die Website einbauen', text: 'Kopieren Sie eine Zeile Code in Ihre Seite.' },
     training: { title: 'Weiter trainieren', text: 'Fügen Sie Seiten, Dokumente, Kontakte und Antworten hinzu.' },
   },
 };

@@ -8,7 +8,7 @@ export const shell = {
   history: { title: 'Chatverlauf' },
   training: {
     title: 'Training',
-    tabs: { website: 'Webseite', contacts: 'Kontakte', documents: 'Dokumente', questionAnswer: 'Frage-Antwort' },
+    tabs: { website: 'Website', contacts: 'Kontakte', documents: 'Dokumente', questionAnswer: 'Frage-Antwort' },
   },
   uiconfig: {
     title: 'Chatbot-Oberfläche',
@@ -26,6 +26,8 @@ export const shell = {
   profile: {
     title: 'Profil',
     states: { active: 'Aktiv', trialing: 'Testphase', expired: 'Abgelaufen', demo: 'Demo', none: 'Kein Abonnement' },
+    // The plans' names (the server's plan ids); a plan not listed shows the name the server gives.
+    plans: { trial: 'Testphase', starter: 'Starter', business: 'Business', enterprise: 'Enterprise' },
     lines: { expiredOn: 'Abgelaufen am %{date}' },
     daysLeft: 'Noch %{smart_count} Tag |||| Noch %{smart_count} Tage',
     manageSubscription: 'Abonnement verwalten',

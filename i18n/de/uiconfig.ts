@@ -23,7 +23,7 @@ export const uiconfig: MessagesOf<typeof en> = {
     position: 'Position auf der Seite',
     colors: 'Farben',
     branding: 'Branding',
-    removeBranding: '„Powered by“ im Chatfenster ausblenden',
+    removeBranding: '„Bereitgestellt von Chatbot Studio“ im Chatfenster ausblenden',
     collectContacts: 'Kontakte sammeln (Kontaktformular)',
     leadFormTriggerCount: 'Formular nach so vielen Besuchernachrichten zeigen',
     leadForm: 'Formularfelder',

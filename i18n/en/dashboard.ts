@@ -12,7 +12,7 @@ export const dashboard = {
     chats: 'Chats',
     messages: 'Messages',
     avgMessagesPerChat: 'Messages per chat',
-    avgLeadsPerChat: 'Leads per chat',
+    avgLeadsPerChat: 'Contacts per chat',
     contactsCollected: 'Contacts collected',
   },
   usedMessages: 'Messages used this month',
@@ -29,7 +29,7 @@ export const dashboard = {
     title: 'Your plan: %{plan}',
     limits: 'Up to %{languages} languages, %{webpages} webpages, %{cycles} training cycles and %{messages} messages a month.',
     features: {
-      stylingAllowed: 'Styling and colours',
+      stylingAllowed: 'Styling and colors',
       contactCollectionAllowed: 'Collecting contacts',
       brandingRemovalAllowed: 'Removing the branding',
     },

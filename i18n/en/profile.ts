@@ -11,6 +11,7 @@ export const profile = {
   periods: { month: 'Monthly', year: 'Yearly' },
   startedAt: 'Since',
   states: { active: 'Active', trialing: 'Trial', expired: 'Expired', demo: 'Demo', none: 'No subscription' },
+  plans: { trial: 'Trial', starter: 'Starter', business: 'Business', enterprise: 'Enterprise' },
   lines: {
     trialing: 'Trial until %{date}',
     endsAt: 'Ends on %{date}',
@@ -36,7 +37,7 @@ export const profile = {
     title: 'Not included in your plan',
     action: 'Upgrade',
     reasons: {
-      stylingAllowed: 'Styling and colours are available in a higher plan.',
+      stylingAllowed: 'Styling and colors are available in a higher plan.',
       contactCollectionAllowed: 'Collecting contacts is available in a higher plan.',
       brandingRemovalAllowed: 'Removing the branding is available in a higher plan.',
       maxLanguages: 'Your plan allows %{max} languages. Upgrade to add more.',

@@ -145,7 +145,7 @@ export const training = {
       title: 'Import question-answer pairs',
       help: 'An xlsx file whose first sheet has exactly 2 columns: question and answer (one pair per row).',
       choose: 'Choose xlsx file',
-      summary: '%{total} pairs in the file; %{inFile} duplicates within the file, %{existing} already exist.',
+      summary: 'Pairs in the file: %{total}; duplicates within the file: %{inFile}; already present: %{existing}.',
       duplicateInFile: 'Duplicate in file',
       duplicateExisting: 'Already exists',
       importAll: 'Import all, duplicates too',

@@ -22,7 +22,7 @@ export const uiconfig = {
     position: 'Position on the page',
     colors: 'Colors',
     branding: 'Branding',
-    removeBranding: 'Hide "Powered by" in the chat window',
+    removeBranding: 'Hide "Powered by Chatbot Studio" in the chat window',
     collectContacts: 'Collect contacts (lead form)',
     leadFormTriggerCount: 'Show the form after this many visitor messages',
     leadForm: 'Form fields',

@@ -1,5 +1,7 @@
 import type { PlanLimits } from '../../contract/api/account.ts';
+import { useTranslate } from 'react-admin';
 import { useUserLookup } from '../providers/userStore.ts';
+import { planLabel } from '../lib/planName.ts';
 
 export type PlanFeature = 'stylingAllowed' | 'contactCollectionAllowed' | 'brandingRemovalAllowed';
 
@@ -9,13 +11,15 @@ export type PlanFeature = 'stylingAllowed' | 'contactCollectionAllowed' | 'brand
  * The server enforces every limit as well; this only decides what the screens offer.
  */
 export function usePlanLimits() {
+  const translate = useTranslate();
   const lookup = useUserLookup();
   const subscription = lookup?.subscription ?? null;
   const limits: PlanLimits | null = subscription?.limits ?? null;
   return {
     loaded: lookup !== undefined,
     subscription,
-    planName: subscription?.planName ?? null,
+    /** In the interface language (lib/planName.ts). */
+    planName: subscription ? planLabel(translate, subscription) : null,
     limits,
     valid: subscription?.valid ?? false,
     allows: (feature: PlanFeature) => !!limits?.[feature],

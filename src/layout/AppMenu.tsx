@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { Menu, useTranslate } from 'react-admin';
+import { useMediaQuery, type Theme } from '@mui/material';
+import { Menu, useSidebarState, useTranslate } from 'react-admin';
 import { plugins } from '../plugins/index.ts';
 import type { AppMenuItem } from '../plugins/types.ts';
 import { currentAdminParams } from '../providers/adminSession.ts';
@@ -8,15 +9,23 @@ import { useUserLookup } from '../providers/userStore.ts';
 
 const items: AppMenuItem[] = plugins.flatMap((p) => p.menu ?? []);
 
-/** The sidebar: every plugin's menu entries, sub-entries indented below their parent. */
+/**
+ * The sidebar: every plugin's menu entries, sub-entries indented below their parent. Collapsed (the wide
+ * window's icon strip) it shows the entries' icons only, each named by its tooltip: sub-entries have no icon, so
+ * they are left out there rather than shown as clipped slivers of their labels; the parent leads to them.
+ */
 export function AppMenu() {
   const translate = useTranslate();
   const lookup = useUserLookup();
   const operator = isOperator(!!currentAdminParams().adminToken, lookup);
   // An operator without a chatbot of their own has only the console; customers never see it.
   const shown = items.filter((item) => (operator && !lookup?.chatbot ? item.operatorOnly : !item.operatorOnly || operator));
+  const [open] = useSidebarState();
+  const isXSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const collapsed = !open && !isXSmall;
   const render = (item: AppMenuItem, depth: number): ReactElement[] => {
     const Icon = item.icon;
+    if (collapsed && depth > 0) return [];
     return [
       <Menu.Item
         key={item.to}

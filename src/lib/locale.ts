@@ -33,6 +33,18 @@ export function initialLocale(): Locale {
   return pickLocale(stored, languages);
 }
 
+/**
+ * The interface language a sign-in brings: the ID token's `locale` claim, which the built-in identity provider
+ * fills with the profile's preferred language (first the language of the sign-up page). A regional tag (en-GB)
+ * counts as its language; anything else is no preference.
+ */
+export function signInLocale(claims: { locale?: unknown } | null | undefined): Locale | null {
+  const tag = claims?.locale;
+  if (typeof tag !== 'string') return null;
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+  return isSupportedLocale(primary) ? primary : null;
+}
+
 export function persistLocale(locale: Locale) {
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);

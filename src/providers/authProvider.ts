@@ -15,7 +15,7 @@ import { AUTH, withRetries } from './authConstants.ts';
 import { clearAdminParams, currentAdminParams } from './adminSession.ts';
 import { ADMIN_EXPIRED_PATH, safeReturnPath, type SessionSnapshot } from './guard.ts';
 import { userStore } from './userStore.ts';
-import { initialLocale } from '../lib/locale.ts';
+import { initialLocale, signInLocale, type Locale } from '../lib/locale.ts';
 
 let managerPromise: Promise<UserManager> | null = null;
 
@@ -143,11 +143,14 @@ export async function signOut() {
   await manager.signoutRedirect({ id_token_hint: user.id_token });
 }
 
-/** /auth/callback: finishes the redirect sign-in and says where to go; throws when it failed. */
-export async function completeSignIn(): Promise<string> {
+/**
+ * /auth/callback: finishes the redirect sign-in and says where to go and in which interface language (the
+ * profile's preferred language, from the ID token; null when it names none); throws when it failed.
+ */
+export async function completeSignIn(): Promise<{ to: string; locale: Locale | null }> {
   const manager = await getUserManager();
   const user = await manager.signinRedirectCallback();
-  return safeReturnPath((user.state as { returnTo?: unknown } | undefined)?.returnTo);
+  return { to: safeReturnPath((user.state as { returnTo?: unknown } | undefined)?.returnTo), locale: signInLocale(user.profile) };
 }
 
 /** /auth/silent-renew, loaded in the hidden frame: hands the response back to the parent page. */

@@ -107,7 +107,7 @@ test.describe('chat history with a translation provider', () => {
     await expect(dialog.getByLabel('Frage des Besuchers')).toHaveValue('Was kostet der Versand?');
     await dialog.getByLabel('Verbesserte Antwort').fill('');
     await dialog.getByRole('button', { name: 'Speichern und trainieren' }).click();
-    await expect(dialog.getByText('Benötigt')).toBeVisible();
+    await expect(dialog.getByText('Pflichtfeld')).toBeVisible();
     await dialog.getByLabel('Verbesserte Antwort').fill(better);
     await dialog.getByRole('button', { name: 'Speichern und trainieren' }).click();
     await expect(notification(page)).toContainText('als Frage-Antwort-Paar gespeichert');

@@ -88,7 +88,7 @@ test.describe('onboarding', () => {
 
     // Website: URL rules at the field.
     await page.getByTestId('register-next').click();
-    await expect(helper(page, 'register-url')).toHaveText('Bitte geben Sie die Adresse der Webseite ein');
+    await expect(helper(page, 'register-url')).toHaveText('Bitte geben Sie die Adresse der Website ein');
     await page.locator('#register-url').fill('www.baeckerei.test/#kontakt');
     await page.getByTestId('register-next').click();
     await expect(helper(page, 'register-url')).toHaveText('Die Adresse darf kein #-Zeichen enthalten');
@@ -173,7 +173,7 @@ test.describe('onboarding', () => {
 
     // Profile: plan, state, the explanation instead of a portal, names editable with validation.
     await page.getByTestId('menu-profile').click();
-    await expect(page.getByTestId('profile-plan')).toContainText('Trial');
+    await expect(page.getByTestId('profile-plan')).toContainText('Testphase');
     await expect(page.getByTestId('profile-subscription-state')).toHaveText('Testphase');
     await expect(page.getByTestId('profile-state-trialing')).toContainText('Testphase bis');
     await page.getByTestId('profile-manage-subscription').click();

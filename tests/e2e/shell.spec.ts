@@ -44,12 +44,15 @@ const SCREENS: { path: string; name: string; de: string; en: string; shows: Show
       // The counts come from the server: the new customer has no chats yet.
       await visible(p.getByRole('tab', { name: t('Alle Chats (0)', 'All chats (0)'), selected: true }));
       await visible(p.getByRole('searchbox', { name: t('In Nachrichten suchen', 'Search in messages') }));
-      await visible(p.getByText(t('Keine Chats für diese Filter.', 'No chats match these filters.')));
+      // No chat yet: the empty history says what to do next and links there.
+      await visible(p.getByRole('heading', { name: t('Noch keine Chats', 'No chats yet') }));
+      await expect(p.getByTestId('chat-list-empty-preview')).toHaveAttribute('href', '/preview');
+      await expect(p.getByTestId('chat-list-empty-implementation')).toHaveAttribute('href', '/implementation');
     },
   },
   {
     path: '/training/website', name: 'training-website', de: 'Training', en: 'Training',
-    shows: tabWith('Webseite', 'Website', (p, t) => p.getByRole('button', { name: t('Domain hinzufügen', 'Add domain') })),
+    shows: tabWith('Website', 'Website', (p, t) => p.getByRole('button', { name: t('Domain hinzufügen', 'Add domain') })),
   },
   {
     path: '/training/contacts', name: 'training-contacts', de: 'Training', en: 'Training',

@@ -205,7 +205,7 @@ test('question-answer: add, edit, deactivate, import an xlsx with duplicates, re
   const dialog = page.getByRole('dialog');
   await page.getByTestId('qna-add').click();
   await page.getByTestId('qna-save').click();
-  await expect(dialog.getByText('Benötigt')).toHaveCount(2);
+  await expect(dialog.getByText('Pflichtfeld')).toHaveCount(2);
   await dialog.getByRole('textbox', { name: 'Frage', exact: true }).fill('Wie lange dauert eine Inspektion?');
   await dialog.getByRole('textbox', { name: 'Antwort', exact: true }).fill('Etwa eine Stunde.');
   await page.getByTestId('qna-save').click();
@@ -233,7 +233,7 @@ test('question-answer: add, edit, deactivate, import an xlsx with duplicates, re
   ]);
   await page.getByTestId('qna-import').click();
   await page.getByTestId('qna-import-file').setInputFiles(file);
-  await expect(page.getByTestId('qna-import-summary')).toContainText('4 Paare in der Datei; 1 Duplikate innerhalb der Datei, 1 existieren bereits.');
+  await expect(page.getByTestId('qna-import-summary')).toContainText('Paare in der Datei: 4; Duplikate in der Datei: 1; bereits vorhanden: 1.');
   await expect(page.locator('[data-testid="qna-import-row"][data-duplicate="file"]')).toHaveCount(1);
   await expect(page.locator('[data-testid="qna-import-row"][data-duplicate="existing"]')).toHaveCount(1);
   await shot(page, 'training-qna-import-de');

@@ -122,9 +122,9 @@ async function exchange(code: string, verifier: string) {
   return token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri(), code_verifier: verifier });
 }
 
-async function signUp(email: string, password = 'a-good-password', browser = new Browser()) {
+async function signUp(email: string, password = 'a-good-password', browser = new Browser(), lang: 'de' | 'en' = 'de') {
   const flow = await authorize(browser, { screen_hint: 'signup' });
-  const { code } = await submit(browser, flow, { email, password, password2: password, lang: 'de' });
+  const { code } = await submit(browser, flow, { email, password, password2: password, lang });
   expect(code).toBeTruthy();
   const tokens = await exchange(code!, flow.verifier);
   expect(tokens.status).toBe(200);
@@ -224,7 +224,7 @@ describe('local identity provider', () => {
     expect(Object.keys(at).sort()).toEqual(Object.keys(minted).sort());
 
     const id = decodeJwt(tokens.id_token);
-    expect(id).toMatchObject({ sub: user.id, email, email_verified: false, given_name: '', family_name: '', aud: 'dashboard' });
+    expect(id).toMatchObject({ sub: user.id, email, email_verified: false, given_name: '', family_name: '', locale: 'de', aud: 'dashboard' });
 
     const lookup = await s.api('GET', '/api/v1/users/lookup', { token: tokens.access_token });
     expect(lookup.status).toBe(200);
@@ -317,6 +317,21 @@ describe('local identity provider', () => {
     // The code is single-use; replaying it revokes the whole grant, refresh token included.
     expect((await exchange(code!, flow.verifier)).status).toBe(400);
     expect((await token({ grant_type: 'refresh_token', refresh_token: refreshed.json.refresh_token })).status).toBe(400);
+  });
+
+  it('keeps the language of the sign-up page as the preferred language; each sign-in carries the current one as locale', async () => {
+    const email = unique();
+    const { tokens } = await signUp(email, 'language-holds-9', new Browser(), 'en');
+    expect(decodeJwt(tokens.id_token).locale).toBe('en');
+    const lookup = await s.api('GET', '/api/v1/users/lookup', { token: tokens.access_token });
+    expect(lookup.json.user.preferredLanguage).toBe('en');
+    // Changed in the profile: the next sign-in's ID token says so (the dashboard applies it then).
+    const patched = await s.api('PATCH', `/api/v1/users/${lookup.json.user.id}`, { token: tokens.access_token, body: { preferredLanguage: 'de' } });
+    expect(patched.status).toBe(200);
+    const b = new Browser();
+    const flow = await authorize(b, { ui_locales: 'en' });
+    const { code } = await submit(b, flow, { email, password: 'language-holds-9', lang: 'en' });
+    expect(decodeJwt((await exchange(code!, flow.verifier)).json.id_token).locale).toBe('de');
   });
 
   it('refuses a code exchanged with the wrong PKCE verifier', async () => {

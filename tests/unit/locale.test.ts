@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { initialLocale, LOCALE_STORAGE_KEY, persistLocale, pickLocale } from '../../src/lib/locale.ts';
+import { initialLocale, LOCALE_STORAGE_KEY, persistLocale, pickLocale, signInLocale } from '../../src/lib/locale.ts';
+import { usesActiveLanguage } from '../../src/layout/activeLanguageRoutes.ts';
 import { pickActiveLanguage } from '../../src/lib/activeLanguage.ts';
 
 describe('pickLocale', () => {
@@ -40,4 +41,26 @@ describe('pickActiveLanguage', () => {
   it('falls back to the first without a default', () =>
     expect(pickActiveLanguage(null, langs.map((l) => ({ ...l, isDefault: false })))).toBe('en'));
   it('is null without languages', () => expect(pickActiveLanguage('de', [])).toBeNull());
+});
+
+describe('signInLocale', () => {
+  it("takes the ID token's locale claim (the profile's preferred language)", () => {
+    expect(signInLocale({ locale: 'en' })).toBe('en');
+    expect(signInLocale({ locale: 'de' })).toBe('de');
+    expect(signInLocale({ locale: 'en-GB' })).toBe('en');
+    expect(signInLocale({ locale: 'DE_at' })).toBe('de');
+  });
+  it('is no preference without a supported one', () => {
+    expect(signInLocale({ locale: 'fr' })).toBeNull();
+    expect(signInLocale({ locale: 42 })).toBeNull();
+    expect(signInLocale({})).toBeNull();
+    expect(signInLocale(null)).toBeNull();
+  });
+});
+
+describe('usesActiveLanguage', () => {
+  it('shows the chatbot-language selector only on the screens that work on one of its languages', () => {
+    for (const p of ['/training', '/training/website', '/history', '/uiconfig/contacts', '/preview']) expect(usesActiveLanguage(p), p).toBe(true);
+    for (const p of ['/dashboard', '/language', '/profile', '/implementation/default', '/trainings', '/previews']) expect(usesActiveLanguage(p), p).toBe(false);
+  });
 });

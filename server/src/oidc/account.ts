@@ -11,6 +11,8 @@ export function userClaims(user: UserRow) {
     email_verified: false,
     given_name: user.first_name,
     family_name: user.last_name,
+    // The profile's preferred language (first the language the person signed up in): the dashboard applies it at sign-in.
+    ...(user.preferred_language ? { locale: user.preferred_language } : {}),
   };
 }
 

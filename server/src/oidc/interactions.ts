@@ -213,7 +213,7 @@ export async function interactionRoutes(
     if (wait > 0) return lockedPage(reply, uid, 'signup', l, email, wait);
     let user;
     try {
-      user = await createAccount(db, { email, password, trialDays: config.TRIAL_DAYS });
+      user = await createAccount(db, { email, password, trialDays: config.TRIAL_DAYS, preferredLanguage: l });
     } catch (e) {
       // Taken before we looked, or by a parallel sign-up (unique index on lower(email)). Without e-mail sending
       // the answer cannot wait for a confirmation, so it says so, and counts as a failure of the client address:

@@ -38,7 +38,7 @@ h1{font-size:24px;line-height:1.25;margin:0 0 4px}
 label{display:block;font-weight:600;font-size:14px;margin:14px 0 6px}
 input{width:100%;font:inherit;padding:11px 12px;border:1px solid #cbd2d9;border-radius:8px;background:#fff;color:inherit}
 input:focus{outline:2px solid #1a56db;outline-offset:1px;border-color:#1a56db}
-.hint{font-size:13px;color:#7b8794;margin:4px 0 0}
+.hint{font-size:13px;color:#52606d;margin:4px 0 0}
 button{width:100%;margin-top:22px;padding:12px;border:0;border-radius:8px;background:#1a56db;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 button:hover{background:#1647b8}
 .alert{border-radius:8px;padding:10px 12px;margin:0 0 8px;background:#fdecec;color:#9b1c1c;border:1px solid #f8c4c4}

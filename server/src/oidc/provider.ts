@@ -89,7 +89,7 @@ export async function createProvider(ctx: AppContext): Promise<Provider> {
     ],
     jwks: { keys: keys.privateJwks as never },
     cookies: { keys: cookieKeys },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'locale'] },
     // The dashboard reads the profile from the ID token; it does not call userinfo.
     conformIdTokenClaims: false,
     scopes: ['openid', 'profile', 'email', 'offline_access'],

@@ -31,12 +31,15 @@ export const usersRepo = {
   /** A new user; without a subject (a local account) it gets a random one until setSubjectToId. */
   async create(
     db: Queryable,
-    u: { organizationId: string; subject: string | null; email: string; passwordHash: string | null; isAdmin: boolean; firstName: string; lastName: string },
+    u: {
+      organizationId: string; subject: string | null; email: string; passwordHash: string | null; isAdmin: boolean; firstName: string; lastName: string;
+      preferredLanguage?: string | null;
+    },
   ) {
     const r = await db.query<UserRow>(
-      `insert into users(organization_id, subject, email, password_hash, is_admin, first_name, last_name)
-       values ($1, coalesce($2, gen_random_uuid()::text), $3, $4, $5, $6, $7) returning *`,
-      [u.organizationId, u.subject, u.email, u.passwordHash, u.isAdmin, u.firstName, u.lastName],
+      `insert into users(organization_id, subject, email, password_hash, is_admin, first_name, last_name, preferred_language)
+       values ($1, coalesce($2, gen_random_uuid()::text), $3, $4, $5, $6, $7, $8) returning *`,
+      [u.organizationId, u.subject, u.email, u.passwordHash, u.isAdmin, u.firstName, u.lastName, u.preferredLanguage ?? null],
     );
     return r.rows[0];
   },

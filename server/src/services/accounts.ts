@@ -12,7 +12,11 @@ import { usersRepo, type UserRow } from '../repositories/users.ts';
  */
 export async function createAccount(
   db: Db,
-  input: { email: string; password?: string; subject?: string; isAdmin?: boolean; trialDays: number; firstName?: string; lastName?: string },
+  input: {
+    email: string; password?: string; subject?: string; isAdmin?: boolean; trialDays: number; firstName?: string; lastName?: string;
+    /** The interface language the person signed up in: the dashboard starts in it (the ID token's locale claim). */
+    preferredLanguage?: 'de' | 'en';
+  },
 ): Promise<UserRow> {
   const email = input.email.trim();
   if (input.password !== undefined) assertAllowedPassword(input.password, email);
@@ -22,7 +26,7 @@ export async function createAccount(
     const org = await organizationsRepo.create(tx);
     const user = await usersRepo.create(tx, {
       organizationId: org.id, subject: input.subject ?? null, email, passwordHash, isAdmin: !!input.isAdmin,
-      firstName: input.firstName ?? '', lastName: input.lastName ?? '',
+      firstName: input.firstName ?? '', lastName: input.lastName ?? '', preferredLanguage: input.preferredLanguage ?? null,
     });
     // Local accounts: the subject is the user id, so tokens name the row directly.
     const final = input.subject ? user : await usersRepo.setSubjectToId(tx, user.id);

@@ -4,6 +4,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import type { ApiSubscription } from '../../../contract/api/account.ts';
 import { subscriptionState } from '../profile/subscriptionState.ts';
 import { formatDate } from '../profile/format.ts';
+import { planLabel } from '../../lib/planName.ts';
 
 /** Subscription status at the top of the dashboard: expired, or trialing with the days left. */
 export function SubscriptionStatusCard({ subscription }: { subscription: ApiSubscription | null }) {
@@ -41,7 +42,7 @@ export function SubscriptionStatusCard({ subscription }: { subscription: ApiSubs
   if (state.headline === 'none') return null;
   return (
     <Alert severity="success" data-testid="dashboard-subscription" data-state={state.headline}>
-      {translate('dashboard.subscription.plan', { plan: subscription!.planName, state: translate(`profile.states.${state.headline}`) })}
+      {translate('dashboard.subscription.plan', { plan: planLabel(translate, subscription!), state: translate(`profile.states.${state.headline}`) })}
     </Alert>
   );
 }

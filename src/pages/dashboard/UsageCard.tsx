@@ -17,7 +17,7 @@ export function UsageCard({ used, max }: { used: number; max: number }) {
         <Typography variant="h4" component="p" data-testid="stat-used-messages" sx={{ fontWeight: 500 }}>
           {n(used)} <Typography component="span" color="text.secondary">/ {n(max)}</Typography>
         </Typography>
-        <LinearProgress variant="determinate" value={ratio} color={ratio >= 90 ? 'error' : 'primary'} sx={{ my: 1, height: 8, borderRadius: 4 }} />
+        <LinearProgress aria-label={translate('dashboard.usedMessages')} variant="determinate" value={ratio} color={ratio >= 90 ? 'error' : 'primary'} sx={{ my: 1, height: 8, borderRadius: 4 }} />
         {used >= max && <UpgradePrompt reason="monthlyMessages" max={max} compact />}
       </CardContent>
     </Card>

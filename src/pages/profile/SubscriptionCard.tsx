@@ -4,6 +4,7 @@ import type { ApiSubscription } from '../../../contract/api/account.ts';
 import { formatDate, formatPrice } from './format.ts';
 import { subscriptionState, type SubscriptionHeadline } from './subscriptionState.ts';
 import { ManageSubscriptionButton } from './ManageSubscriptionButton.tsx';
+import { planLabel } from '../../lib/planName.ts';
 
 const HEADLINE_COLOR: Record<SubscriptionHeadline, 'success' | 'info' | 'error' | 'default' | 'secondary'> = {
   active: 'success',
@@ -35,7 +36,7 @@ export function SubscriptionCard({ subscription, customerId }: { subscription: A
         </Stack>
         {subscription ? (
           <>
-            {row(translate('profile.plan'), subscription.planName, 'profile-plan')}
+            {row(translate('profile.plan'), planLabel(translate, subscription), 'profile-plan')}
             {row(translate('profile.price'), formatPrice(subscription.priceCents, subscription.currency, locale))}
             {row(translate('profile.period'), translate(`profile.periods.${subscription.period}`))}
             {row(translate('profile.startedAt'), formatDate(subscription.startedAt, locale))}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Grid, MenuItem, TextField } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
@@ -6,7 +6,7 @@ import type { ApiUser } from '../../../contract/api/account.ts';
 import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import { ApiError } from '../../providers/http.ts';
 import { userStore } from '../../providers/userStore.ts';
-import { SUPPORTED_LOCALES } from '../../lib/locale.ts';
+import { SUPPORTED_LOCALES, isSupportedLocale } from '../../lib/locale.ts';
 import { serverFieldErrors, validatePersonal, type FieldErrors, type PersonalField, type PersonalValues } from './validation.ts';
 import { stepHref } from './wizardSteps.ts';
 
@@ -18,15 +18,23 @@ export function PersonalDataStep({ user, registered, campaign }: { user: ApiUser
   const notify = useNotify();
   const navigate = useNavigate();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [locale] = useLocaleState();
+  const [locale, setLocale] = useLocaleState();
   const [values, setValues] = useState<PersonalValues>({
     firstName: user.firstName,
     lastName: user.lastName,
     company: user.company,
     phone: user.phone,
-    preferredLanguage: user.preferredLanguage ?? locale,
+    // The interface language: sign-in applied the profile's preference, and the language switch writes it.
+    preferredLanguage: isSupportedLocale(locale) ? locale : (user.preferredLanguage ?? locale),
   });
   const [errors, setErrors] = useState<FieldErrors<PersonalField>>({});
+  // The wizard's language switch is the preferred language too: switching it changes the field.
+  const shownLocale = useRef(locale);
+  useEffect(() => {
+    if (shownLocale.current === locale) return;
+    shownLocale.current = locale;
+    setValues((v) => ({ ...v, preferredLanguage: locale }));
+  }, [locale]);
   const [saving, setSaving] = useState(false);
 
   const set = (field: PersonalField) => (e: { target: { value: string } }) => {
@@ -51,6 +59,8 @@ export function PersonalDataStep({ user, registered, campaign }: { user: ApiUser
       });
       const lookup = userStore.get();
       if (lookup) userStore.set({ ...lookup, user: saved });
+      // And the field is the language switch: the wizard goes on in the preferred language.
+      if (saved.preferredLanguage && saved.preferredLanguage !== locale) setLocale(saved.preferredLanguage);
       // The entry the user came from becomes "personal data" explicitly, so the browser's back button
       // returns here even though a bare /register would now resolve to the website step.
       if (!registered) navigate(stepHref('personal', false), { replace: true });

@@ -11,6 +11,7 @@ import { PersonalDataStep } from './PersonalDataStep.tsx';
 import { WebsiteStep } from './WebsiteStep.tsx';
 import { TrainWebsiteStep } from './TrainWebsiteStep.tsx';
 import { GetStartedStep } from './GetStartedStep.tsx';
+import { LocaleSwitcher } from '../../layout/LocaleSwitcher.tsx';
 
 /** Registration wizard (spec section 2): login data, personal data, train website, get started. */
 export default function RegisterPage() {
@@ -28,9 +29,14 @@ export default function RegisterPage() {
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', justifyContent: 'center', alignItems: { sm: 'center' }, p: { xs: 1, sm: 3 } }}>
       <Card sx={{ width: '100%', maxWidth: 760 }} data-testid="register-page" data-step={step}>
         <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {translate('register.title')}
-          </Typography>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+            <Typography variant="h5" component="h1">
+              {translate('register.title')}
+            </Typography>
+            <Box sx={{ color: 'primary.main' }}>
+              <LocaleSwitcher />
+            </Box>
+          </Box>
           <Stepper activeStep={stepIndex(step)} alternativeLabel sx={{ my: 3, '& .MuiStepLabel-label': { fontSize: { xs: '0.75rem', sm: '0.875rem' } } }}>
             {STEP_LABELS.map((s) => (
               <Step key={s}>

@@ -69,7 +69,7 @@ export function TrainWebsiteStep({ chatbot }: { chatbot: ApiChatbot }) {
           {status && <Chip size="small" color={STATUS_COLOR[status]} label={translate(`register.training.states.${status}`)} />}
         </Stack>
         {(verify.isPending || inProgress(status)) && (
-          <LinearProgress variant={found > 0 ? 'determinate' : 'indeterminate'} value={found > 0 ? Math.min(100, (trained / found) * 100) : undefined} />
+          <LinearProgress aria-label={translate('register.training.status')} variant={found > 0 ? 'determinate' : 'indeterminate'} value={found > 0 ? Math.min(100, (trained / found) * 100) : undefined} />
         )}
         {(found > 0 || trained > 0) && (
           <Typography variant="body2" color="text.secondary" data-testid="register-setup-progress">

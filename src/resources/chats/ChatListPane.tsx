@@ -3,6 +3,7 @@ import { useListContext, useTranslate } from 'react-admin';
 import { ChatBulkActions } from './ChatBulkActions.tsx';
 import { ChatListItem } from './ChatListItem.tsx';
 import { LoadOlderChats } from './LoadOlderChats.tsx';
+import { HistoryEmptyState } from '../../components/HistoryEmptyState.tsx';
 import type { ApiChat } from './types.ts';
 
 /** The chats matching the filters, newest (or oldest) first, loaded page by page. */
@@ -29,11 +30,7 @@ export function ChatListPane({ openId, onOpen, onDeleted }: { openId: string | n
           />
         </Box>
         {isFetching && <LinearProgress sx={{ height: 2 }} />}
-        {!isPending && !shown.length && (
-          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} data-testid="chat-list-empty">
-            {translate('history.empty')}
-          </Typography>
-        )}
+        {!isPending && !shown.length && <HistoryEmptyState />}
         <List disablePadding data-testid="chat-list">
           {shown.map((chat) => (
             <ChatListItem key={chat.id} chat={chat} selected={chat.id === openId} onOpen={onOpen} />

@@ -104,7 +104,7 @@ export function mountChat(o: ChatOptions): ChatHandle {
       }),
     );
     chips.hidden = chips.childElementCount === 0;
-    footer.replaceChildren(...(config.showPoweredBy ? [texts.poweredBy + ' ', link(o.base, 'Chatbot')] : []));
+    footer.replaceChildren(...(config.showPoweredBy ? [texts.poweredBy + ' ', link(o.base, 'Chatbot Studio')] : []));
     footer.hidden = !config.showPoweredBy;
   }
 

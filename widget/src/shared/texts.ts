@@ -21,7 +21,7 @@ const de = {
   busy: 'Gerade kommen sehr viele Fragen auf einmal. Ihre Frage wird gleich noch einmal gesendet …',
   offline: 'Keine Internetverbindung.',
   tooLong: 'Die Nachricht ist zu lang.',
-  poweredBy: 'Powered by',
+  poweredBy: 'Bereitgestellt von',
   suggestions: 'Vorschläge',
   training: 'Der Chatbot wird gerade trainiert – Antworten können noch schlechter sein.',
 };
