@@ -4,7 +4,7 @@ export const operators = {
   customers: {
     title: 'Customers',
     fields: {
-      email: 'Owner e-mail',
+      email: 'Owner email',
       name: 'Name',
       company: 'Company',
       plan: 'Plan',
@@ -14,7 +14,7 @@ export const operators = {
       lastActivityAt: 'Last activity',
       hasChatbot: 'Chatbot',
     },
-    search: 'Search by e-mail, name or company',
+    search: 'Search by email, name or company',
     status: { trialing: 'Trial', active: 'Active', canceled: 'Cancelled', expired: 'Expired', demo: 'Demo', none: 'No subscription' },
     hasChatbot: { yes: 'With chatbot', no: 'Without chatbot' },
     open: 'Open %{email} in the admin view',

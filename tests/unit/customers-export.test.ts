@@ -23,7 +23,7 @@ describe('the customer export', () => {
     expect(de.data[0].Erstellt).toMatch(/^1\.3\.2026/);
     expect(de.data[1].Abonnement).toBe('Kein Abonnement');
     const enRows = Papa.parse<Record<string, string>>(customerCsv([anna], translator(en), 'en'), { header: true });
-    expect(enRows.meta.fields?.[0]).toBe('Owner e-mail');
+    expect(enRows.meta.fields?.[0]).toBe('Owner email');
     expect(enRows.data[0].Subscription).toBe('Trial');
     expect(enRows.data[0].Created).toMatch(/^01\/03\/2026/);
   });
