@@ -1,6 +1,6 @@
 /**
  * CSV export of chats: one row per message (chat id, date, category, question, answer, optimized answer,
- * translation, lead fields). Streamed in batches, so 100,000 chats never sit in memory at once.
+ * translation, the visitor's rating and its comment, lead fields). Streamed in batches, so 100,000 chats never sit in memory at once.
  * The file opens in spreadsheet programs: UTF-8 with a byte-order mark (umlauts intact), a semicolon
  * for German (German Excel splits on it), a comma for English, CRLF line ends, and cells that start
  * like a formula are escaped, because visitors wrote them.
@@ -13,22 +13,24 @@ import { historyRepo } from './repository.ts';
 
 export type CsvLocale = 'de' | 'en';
 
-const LABELS: Record<CsvLocale, { columns: string[]; lead: Record<LeadField, string>; category: Record<Category, string> }> = {
+const LABELS: Record<CsvLocale, { columns: string[]; lead: Record<LeadField, string>; category: Record<Category, string>; rating: Record<'up' | 'down', string> }> = {
   de: {
-    columns: ['Chat-ID', 'Datum', 'Kategorie', 'Frage', 'Antwort', 'Optimierte Antwort', 'Übersetzung der Frage'],
+    columns: ['Chat-ID', 'Datum', 'Kategorie', 'Frage', 'Antwort', 'Optimierte Antwort', 'Übersetzung der Frage', 'Bewertung', 'Kommentar zur Bewertung'],
     lead: {
       name: 'Name', firstName: 'Vorname', lastName: 'Nachname', email: 'E-Mail', phoneNumber: 'Telefonnummer',
       address: 'Adresse', streetNumber: 'Hausnummer', zip: 'PLZ', city: 'Ort', country: 'Land',
     },
     category: { general: 'Allgemein', contact: 'Kontakt', hr: 'HR' },
+    rating: { up: 'Positiv', down: 'Negativ' },
   },
   en: {
-    columns: ['Chat ID', 'Date', 'Category', 'Question', 'Answer', 'Optimized answer', 'Translated question'],
+    columns: ['Chat ID', 'Date', 'Category', 'Question', 'Answer', 'Optimized answer', 'Translated question', 'Rating', 'Rating comment'],
     lead: {
       name: 'Name', firstName: 'First name', lastName: 'Last name', email: 'Email', phoneNumber: 'Phone number',
       address: 'Address', streetNumber: 'Street number', zip: 'ZIP code', city: 'City', country: 'Country',
     },
     category: { general: 'General', contact: 'Contact', hr: 'HR' },
+    rating: { up: 'Positive', down: 'Negative' },
   },
 };
 
@@ -86,6 +88,8 @@ export async function* csvChunks(db: Queryable, orgId: string, plan: ExportPlan,
       x.answer ?? '',
       x.optimized_answer ?? '',
       x.translated_text ?? '',
+      x.feedback_rating ? labels.rating[x.feedback_rating] : '',
+      x.feedback_comment ?? '',
       ...LEAD_FIELDS.map((f) => x.lead?.[f] ?? ''),
     ]);
     for (let j = 0; j < rows.length; j += ROWS_PER_PIECE) yield Papa.unparse(rows.slice(j, j + ROWS_PER_PIECE), config) + '\r\n';
