@@ -1,4 +1,4 @@
-/** Visitors' thumbs up / down on answers (issue 15): the history's filter and display, the dashboard's counts. */
+/** Visitors' thumbs up / down on answers (issue 15): the history's filter and display (the dashboard's counts are dashboard.feedback). */
 export const feedback = {
   filter: 'Rated negatively only',
   rating: {
@@ -6,10 +6,4 @@ export const feedback = {
     down: 'The visitor found this answer not helpful',
   },
   comment: 'Visitor comment',
-  stats: {
-    title: 'Ratings of answers',
-    up: 'Helpful (thumbs up)',
-    down: 'Not helpful (thumbs down)',
-    hint: 'Visitors rate answers with thumbs up or down in the chat window.',
-  },
 };

@@ -15,19 +15,19 @@ export function FeedbackCard({ feedback }: { feedback: Statistics['feedback'] })
     <Card sx={{ height: '100%' }} data-testid="dashboard-feedback">
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          {translate('feedback.stats.title')}
+          {translate('dashboard.feedback.title')}
         </Typography>
         {items.map(([key, value, icon]) => (
           <Stack key={key} direction="row" spacing={1} alignItems="center" sx={{ py: 0.5 }}>
             {icon}
             <Typography color="text.secondary" sx={{ flex: 1 }}>
-              {translate(`feedback.stats.${key}`)}
+              {translate(`dashboard.feedback.${key}`)}
             </Typography>
             <Typography data-testid={`feedback-${key}`}>{value}</Typography>
           </Stack>
         ))}
         <Typography variant="caption" color="text.secondary">
-          {translate('feedback.stats.hint')}
+          {translate('dashboard.feedback.hint')}
         </Typography>
       </CardContent>
     </Card>

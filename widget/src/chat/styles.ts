@@ -53,7 +53,7 @@ footer a{color:inherit}
 .thumb:hover{background:var(--cb-muted)}
 .thumb[aria-pressed=true]{background:var(--cb-send);border-color:var(--cb-send);color:#fff}
 .fb-form{display:flex;flex-direction:column;gap:6px}
-.fb-form textarea{min-height:0;font-size:13px}
+.fb-form textarea{min-height:0;width:260px;max-width:calc(100vw - 60px);font-size:13px}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (prefers-reduced-motion:reduce){*,*::before,*::after{animation:none!important;transition:none!important}}
 `;
