@@ -223,7 +223,7 @@ test.describe('chat history with a translation provider', () => {
     await rating.getByRole('button', { name: 'Nicht hilfreich' }).click();
     await expect(rating.getByRole('button', { name: 'Nicht hilfreich' })).toHaveAttribute('aria-pressed', 'true');
     await rating.getByRole('textbox', { name: 'Was hat gefehlt? (optional)' }).fill('Gilt das auch für Österreich?');
-    await rating.getByRole('button', { name: 'Senden' }).click();
+    await rating.getByRole('button', { name: 'Kommentar senden' }).click();
     await expect(rating.getByRole('status')).toHaveText('Danke für Ihre Rückmeldung!');
     await visitor.close();
     await site.close();
