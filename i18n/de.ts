@@ -16,6 +16,7 @@ import { register } from './de/register.ts';
 import { privacy } from './de/privacy.ts';
 import { operators } from './de/operators.ts';
 import { emptyStates } from './de/emptyStates.ts';
+import { feedback } from './de/feedback.ts';
 import type { MessagesOf } from './types.ts';
 
 /** The app's German messages: typed by the English ones, so a missing key fails `npm run typecheck`. */
@@ -36,6 +37,7 @@ export const deApp: MessagesOf<AppMessages> = {
   privacy,
   operators,
   emptyStates,
+  feedback,
 };
 
 /** German is the default interface language; react-admin's texts come complete from de/ra.ts. */

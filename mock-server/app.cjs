@@ -102,7 +102,7 @@ function createMockApp(opts) {
       let filter;
       try {
         const requested = safeFilter(req.query.filter);
-        if (resource === 'chats' && req.query.filter !== undefined) req.query.filter = JSON.stringify(chatFilterToJsonServer(requested));
+        if (resource === 'chats' && req.query.filter !== undefined) req.query.filter = JSON.stringify(chatFilterToJsonServer(requested, db));
         const chatbotId = requested.chatbotId ?? own;
         if ([].concat(chatbotId).some((c) => !own.includes(String(c)))) throw notFound('Chatbot');
         filter = toJsonServerQuery(req.query, { chatbotId: [].concat(chatbotId).length ? chatbotId : ['-none-'] });

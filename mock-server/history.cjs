@@ -11,8 +11,15 @@ const DAY_MS = 86400e3;
 const STATISTICS_DAYS = 30;
 
 /** The history's filter names → json-server's (from/to are instants of the chat's start). */
-function chatFilterToJsonServer(filter) {
+function chatFilterToJsonServer(filter, db) {
   const out = { ...filter };
+  // Chats with an answer rated so: the ids of those chats (json-server filters by fields of the chat itself).
+  if (out.rating !== undefined) {
+    const rated = (db?.get('chats').value() ?? []).filter((c) => (c.messages ?? []).some((m) => m.feedbackRating === out.rating)).map((c) => c.id);
+    out.id = out.id ? [].concat(out.id).filter((id) => rated.includes(id)) : rated;
+    if (!out.id.length) out.id = ['-none-'];
+    delete out.rating;
+  }
   if (out.from !== undefined) {
     out.createdAt_gte = out.from;
     delete out.from;
@@ -31,6 +38,7 @@ function matches(chat, f, skip = []) {
   if (typeof f.favorite === 'boolean' && chat.favorite !== f.favorite) return false;
   if (f.from && Date.parse(chat.createdAt) < Date.parse(f.from)) return false;
   if (f.to && Date.parse(chat.createdAt) >= Date.parse(f.to)) return false;
+  if (f.rating && !chat.messages.some((m) => m.feedbackRating === f.rating)) return false;
   if (f.q) {
     const text = chat.messages.map((m) => `${m.question} ${m.answer}`).join(' ').toLowerCase();
     if (!String(f.q).toLowerCase().split(/\s+/).filter(Boolean).every((w) => text.includes(w))) return false;
@@ -122,6 +130,10 @@ function historyRoutes(db) {
           contact: chats.filter((c) => c.category === 'contact').length,
           hr: chats.filter((c) => c.category === 'hr').length,
           favorites: chats.filter((c) => c.favorite).length,
+        },
+        feedback: {
+          up: messages.filter((m) => m.feedbackRating === 'up').length,
+          down: messages.filter((m) => m.feedbackRating === 'down').length,
         },
         messagesPerDay: [...perDay].map(([day, count]) => ({ day, count })),
       });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { uuid } from '../ids.ts';
+import { FEEDBACK_RATINGS } from '../feedback.ts';
 
 export const CATEGORIES = ['general', 'contact', 'hr'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -24,6 +25,8 @@ export const chatFilterSchema = z
     /** Words that must all occur (as word beginnings) in a question or answer of the chat. */
     q: z.string().trim().max(200).optional(),
     id: z.array(uuid).max(1000).optional(),
+    /** Chats with at least one answer the visitor rated so ('down': the history's "rated negatively"). */
+    rating: z.enum(FEEDBACK_RATINGS).optional(),
   })
   .refine((f) => !f.from || !f.to || Date.parse(f.from) < Date.parse(f.to), { path: ['to'], message: 'must be after from' });
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LEAD_FIELDS, LEAD_VALUE_MAX_CHARS, type LeadField } from '../lead.ts';
 import { CONSENT_TEXT_MAX_CHARS } from '../privacy.ts';
+import { FEEDBACK_COMMENT_MAX_CHARS, FEEDBACK_RATINGS } from '../feedback.ts';
 
 export const startChatBody = z.strictObject({
   lang: z.string().trim().min(1).max(10).optional(),
@@ -21,3 +22,17 @@ export const leadBody = z.strictObject({
   // The consent text the form showed, stored as proof of consent; a widget that does not send it gets the configured text.
   consentText: z.string().trim().min(1).max(CONSENT_TEXT_MAX_CHARS).optional(),
 }) as z.ZodType<Partial<Record<LeadField, string>> & { consent: true; consentText?: string }>;
+
+/**
+ * A visitor's rating of one answer: a second rating replaces the first (comment included). An empty comment
+ * is no comment.
+ */
+export const feedbackBody = z.strictObject({
+  rating: z.enum(FEEDBACK_RATINGS),
+  comment: z
+    .string()
+    .trim()
+    .max(FEEDBACK_COMMENT_MAX_CHARS)
+    .optional()
+    .transform((c) => c || null),
+});

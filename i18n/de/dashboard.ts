@@ -27,6 +27,13 @@ export const dashboard: MessagesOf<typeof en> = {
     favorites: 'Markierte Chats',
     open: 'Chatverlauf öffnen',
   },
+  // Bewertungen der Besucher im Chatfenster (Daumen hoch / runter).
+  feedback: {
+    title: 'Bewertungen der Antworten',
+    up: 'Hilfreich (Daumen hoch)',
+    down: 'Nicht hilfreich (Daumen runter)',
+    hint: 'Besucher bewerten Antworten im Chatfenster mit Daumen hoch oder runter.',
+  },
   plan: {
     title: 'Ihr Tarif: %{plan}',
     limits: 'Bis zu %{languages} Sprachen, %{webpages} Webseiten, %{cycles} Trainingszyklen und %{messages} Nachrichten im Monat.',

@@ -25,6 +25,13 @@ export const dashboard = {
     favorites: 'Marked chats',
     open: 'Open chat history',
   },
+  // Visitors' thumbs up / down on answers in the widget (issue 15).
+  feedback: {
+    title: 'Ratings of answers',
+    up: 'Helpful (thumbs up)',
+    down: 'Not helpful (thumbs down)',
+    hint: 'Visitors rate answers with thumbs up or down in the chat window.',
+  },
   plan: {
     title: 'Your plan: %{plan}',
     limits: 'Up to %{languages} languages, %{webpages} webpages, %{cycles} training cycles and %{messages} messages a month.',

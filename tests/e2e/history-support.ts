@@ -49,6 +49,22 @@ async function freePort() {
   return port;
 }
 
+/** A customer's page on another origin (a local port) with the widget's snippet in its <head>. */
+export async function startHostPage(baseURL: string, chatbotId: string, lang = 'de') {
+  const page = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Versand-Shop</title><script src="${baseURL}/widget.js" data-chatbot-id="${chatbotId}" defer></script>
+</head><body><h1>Versand-Shop</h1><p>Alles rund um Ihre Lieferung.</p></body></html>`;
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
 /** `npm start`'s server (built dashboard included) on a random port and a fresh data folder. */
 export async function startOwnServer(env: Record<string, string>) {
   const port = await freePort();

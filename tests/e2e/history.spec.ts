@@ -12,7 +12,7 @@ import Papa from 'papaparse';
 import { cliToken, createChatbotViaApi } from './support/api.ts';
 import { signUp } from './support/auth.ts';
 import { shot } from './support/shot.ts';
-import { cliTokenFor, startFakeTranslator, startOwnServer, visitorChat } from './history-support.ts';
+import { cliTokenFor, startFakeTranslator, startHostPage, startOwnServer, visitorChat } from './history-support.ts';
 
 const notification = (page: Page) => page.getByTestId('notification');
 const item = (page: Page, chatId: string) => page.locator(`[data-testid="chat-item"][data-chat-id="${chatId}"]`);
@@ -208,6 +208,35 @@ test.describe('chat history with a translation provider', () => {
     await page.goto('/history');
     await expect(page.getByTestId('chat-item')).toHaveCount(4);
     await shot(page, 'history-list-en');
+
+    // Feedback: a visitor on the customer's site gives an answer a thumbs-down with a comment in the widget;
+    // the history's "rated negatively" filter finds that chat, and the answer shows the rating and the comment.
+    const site = await startHostPage(server.baseURL, chatbot.id);
+    const visitor = await context.newPage();
+    await visitor.goto(site.url);
+    const widget = visitor.locator('chatbot-widget');
+    await widget.locator('button.toggle').click();
+    const chatWindow = widget.getByRole('dialog');
+    await chatWindow.getByRole('textbox', { name: 'Ihre Nachricht' }).fill('Wie lange dauert die Lieferung?');
+    await chatWindow.getByRole('button', { name: 'Senden' }).click();
+    const rating = chatWindow.getByRole('group', { name: 'War diese Antwort hilfreich?' });
+    await rating.getByRole('button', { name: 'Nicht hilfreich' }).click();
+    await expect(rating.getByRole('button', { name: 'Nicht hilfreich' })).toHaveAttribute('aria-pressed', 'true');
+    await rating.getByRole('textbox', { name: 'Was hat gefehlt? (optional)' }).fill('Gilt das auch für Österreich?');
+    await rating.getByRole('button', { name: 'Kommentar senden' }).click();
+    await expect(rating.getByRole('status')).toHaveText('Danke für Ihre Rückmeldung!');
+    await visitor.close();
+    await site.close();
+
+    await page.getByLabel('Rated negatively only').click();
+    await expect(page.getByLabel('Rated negatively only')).toBeChecked();
+    await expect(page.getByTestId('chat-item')).toHaveCount(1);
+    await page.getByTestId('chat-item').first().click();
+    const feedback = conversation.getByTestId('message-feedback');
+    await expect(feedback).toHaveAttribute('data-rating', 'down');
+    await expect(feedback).toContainText('The visitor found this answer not helpful');
+    await expect(feedback.getByTestId('feedback-comment')).toContainText('Gilt das auch für Österreich?');
+    await shot(page, 'history-feedback-en');
     await context.close();
   });
 });

@@ -96,8 +96,9 @@ async function screenshot(page: Page, name: string) {
 }
 
 async function ask(page: Page, text: string) {
-  const before = await dialog(page).locator('.msg.bot').count();
+  // Filling waits for the chat (loaded when the toggle opens it): only then do its answers count.
   await dialog(page).getByRole('textbox', { name: 'Ihre Nachricht' }).fill(text);
+  const before = await dialog(page).locator('.msg.bot').count();
   await dialog(page).getByRole('button', { name: 'Senden' }).click();
   await expect(dialog(page).locator('.msg.bot')).toHaveCount(before + 1);
   return dialog(page).locator('.msg.bot').last();

@@ -230,6 +230,9 @@ describe('answers streamed from the language model', () => {
     expect(answer.sources.map((x: { url: string }) => x.url).sort()).toEqual(['https://hotel.example/anreise', 'https://hotel.example/fruehstueck']);
     const row = (await s.db.query<{ answer: string; answered_by: string }>('select answer, answered_by from messages where id = $1', [answer.id])).rows[0];
     expect(row).toEqual({ answer: answer.answer, answered_by: 'llm' });
+    // The streamed answer's id is what the widget rates it by.
+    const rated = await s.api('POST', `/api/v1/public/chatbots/${bot}/chats/${chat.chatId}/messages/${answer.id}/feedback`, { body: { rating: 'up' } });
+    expect(rated.json).toMatchObject({ messageId: answer.id, rating: 'up' });
   });
 
   it('shows nothing of NO_ANSWER and answers as without streaming, in plain JSON', async () => {

@@ -42,6 +42,11 @@ describe('history filters', () => {
       await db.query(`insert into chats values ($1, $2, $3, $4, $5, $6, $7, $8::date + time '12:00', to_tsvector('simple', $9))`, [
         uuidOf(c.id), c.org, c.bot, c.lang, c.category, c.read, c.favorite, c.day, c.words,
       ]);
+    // Visitors' ratings of answers: a thumbs-down in a, a thumbs-up in d, thumbs-downs in e (another chatbot) and
+    // f (another tenant's chat on the same chatbot id), an unrated answer in b.
+    await db.exec('create table messages (chat_id uuid not null, chatbot_id uuid not null, feedback_rating text)');
+    for (const [chat, rating] of [['a', 'down'], ['a', null], ['b', null], ['d', 'up'], ['e', 'down'], ['f', 'down']] as const)
+      await db.query('insert into messages values ($1, $2, $3)', [uuidOf(chat), CHATS.find((c) => c.id === chat)!.bot, rating]);
   }, 60_000);
   afterAll(() => db?.close());
 
@@ -69,6 +74,15 @@ describe('history filters', () => {
     expect(await found({ id: [uuidOf('a'), uuidOf('d'), uuidOf('e')] })).toEqual(['a', 'd']);
     expect(await found({ q: 'Bewerbung', category: 'hr', read: false })).toEqual(['b']);
     expect(await found({ q: 'Bewerbung', favorite: false, from: '2026-02-01', to: '2026-03-01' })).toEqual(['c']);
+  });
+
+  it('finds the chats with an answer rated so, only among the tenant\'s chats of the chatbot', async () => {
+    expect(await found({ rating: 'down' })).toEqual(['a']);
+    expect(await found({ rating: 'up' })).toEqual(['d']);
+    expect(await found({ rating: 'down', q: 'Versand' })).toEqual(['a']);
+    expect(await found({ rating: 'down', category: 'hr' })).toEqual([]);
+    expect(await found({ rating: 'down' }, OTHER_ORG)).toEqual(['f']);
+    expect(chatFilterSchema.safeParse({ chatbotId: 'b', rating: 'bad' }).success).toBe(false);
   });
 
   it('matches all words as word beginnings, in any case', async () => {

@@ -1,6 +1,6 @@
 /**
  * CSV export of chats: one row per message (chat id, date, category, question, answer, optimized answer,
- * translation, lead fields). Streamed in batches, so 100,000 chats never sit in memory at once.
+ * translation, lead fields, the visitor's rating and its comment). Streamed in batches, so 100,000 chats never sit in memory at once.
  * The file opens in spreadsheet programs: UTF-8 with a byte-order mark (umlauts intact), a semicolon
  * for German (German Excel splits on it), a comma for English, CRLF line ends, and cells that start
  * like a formula are escaped, because visitors wrote them.
@@ -13,22 +13,27 @@ import { historyRepo } from './repository.ts';
 
 export type CsvLocale = 'de' | 'en';
 
-const LABELS: Record<CsvLocale, { columns: string[]; lead: Record<LeadField, string>; category: Record<Category, string> }> = {
+const LABELS: Record<CsvLocale, { columns: string[]; lead: Record<LeadField, string>; category: Record<Category, string>; ratingColumns: string[]; rating: Record<'up' | 'down', string> }> = {
   de: {
     columns: ['Chat-ID', 'Datum', 'Kategorie', 'Frage', 'Antwort', 'Optimierte Antwort', 'Übersetzung der Frage'],
+    // After the lead fields, so the columns scripts read by position stay where they were.
+    ratingColumns: ['Bewertung', 'Kommentar zur Bewertung'],
     lead: {
       name: 'Name', firstName: 'Vorname', lastName: 'Nachname', email: 'E-Mail', phoneNumber: 'Telefonnummer',
       address: 'Adresse', streetNumber: 'Hausnummer', zip: 'PLZ', city: 'Ort', country: 'Land',
     },
     category: { general: 'Allgemein', contact: 'Kontakt', hr: 'HR' },
+    rating: { up: 'Positiv', down: 'Negativ' },
   },
   en: {
     columns: ['Chat ID', 'Date', 'Category', 'Question', 'Answer', 'Optimized answer', 'Translated question'],
+    ratingColumns: ['Rating', 'Rating comment'],
     lead: {
       name: 'Name', firstName: 'First name', lastName: 'Last name', email: 'Email', phoneNumber: 'Phone number',
       address: 'Address', streetNumber: 'Street number', zip: 'ZIP code', city: 'City', country: 'Country',
     },
     category: { general: 'General', contact: 'Contact', hr: 'HR' },
+    rating: { up: 'Positive', down: 'Negative' },
   },
 };
 
@@ -73,7 +78,7 @@ export function isTimeZone(tz: string) {
 export async function* csvChunks(db: Queryable, orgId: string, plan: ExportPlan, opts: { locale: CsvLocale; timeZone: string }) {
   const labels = LABELS[opts.locale];
   const config = { delimiter: opts.locale === 'de' ? ';' : ',', newline: '\r\n', escapeFormulae: true, header: false };
-  yield '\uFEFF' + Papa.unparse([[...labels.columns, ...LEAD_FIELDS.map((f) => labels.lead[f])]], config) + '\r\n';
+  yield '\uFEFF' + Papa.unparse([[...labels.columns, ...LEAD_FIELDS.map((f) => labels.lead[f]), ...labels.ratingColumns]], config) + '\r\n';
   for (let i = 0; i < plan.chatIds.length; i += BATCH_CHATS) {
     const ids = plan.chatIds.slice(i, i + BATCH_CHATS);
     const messages = await historyRepo.exportRows(db, orgId, ids, opts.timeZone);
@@ -87,6 +92,8 @@ export async function* csvChunks(db: Queryable, orgId: string, plan: ExportPlan,
       x.optimized_answer ?? '',
       x.translated_text ?? '',
       ...LEAD_FIELDS.map((f) => x.lead?.[f] ?? ''),
+      x.feedback_rating ? labels.rating[x.feedback_rating] : '',
+      x.feedback_comment ?? '',
     ]);
     for (let j = 0; j < rows.length; j += ROWS_PER_PIECE) yield Papa.unparse(rows.slice(j, j + ROWS_PER_PIECE), config) + '\r\n';
   }

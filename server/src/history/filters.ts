@@ -26,7 +26,7 @@ interface WhereParts {
    * test every chat's words, because its estimate for word prefixes is poor: slow when few chats match.
    */
   from: string;
-  /** Conditions every query shares: tenant, chatbot, language, dates, favorite, text, ids. */
+  /** Conditions every query shares: tenant, chatbot, language, dates, favorite, rating, text, ids. */
   base: string;
   /** The same without the text search, and the text search alone (null without one): the list's probe. */
   plain: string;
@@ -46,6 +46,8 @@ export function chatWhere(f: ChatFilter, organizationId: string): WhereParts {
   if (f.from) and.push(`c.created_at >= ${add(f.from)}::timestamptz`);
   if (f.to) and.push(`c.created_at < ${add(f.to)}::timestamptz`);
   if (f.id) and.push(`c.id = any(${add(f.id)}::uuid[])`);
+  // Chats with an answer rated so: found from the index of rated answers (migration 141), not per chat.
+  if (f.rating) and.push(`c.id in (select m.chat_id from messages m where m.chatbot_id = $2 and m.feedback_rating = ${add(f.rating)})`);
   const plain = and.join(' and ');
   const tsq = f.q ? prefixTsQuery(f.q) : null;
   // chats.search holds the words of all the chat's messages (migration 040).

@@ -26,6 +26,9 @@ export interface MessageRow {
   score: number | null;
   answered_by: string | null;
   created_at: string;
+  feedback_rating: 'up' | 'down' | null;
+  feedback_comment: string | null;
+  feedback_at: string | null;
 }
 
 /** One message of the CSV export, with its chat's fields. */
@@ -37,6 +40,8 @@ export interface ExportRow {
   answer: string | null;
   optimized_answer: string | null;
   translated_text: string | null;
+  feedback_rating: 'up' | 'down' | null;
+  feedback_comment: string | null;
   lead: Partial<Record<LeadField, string>> | null;
 }
 
@@ -52,7 +57,7 @@ const CHAT_COLUMNS = (a = 'c') =>
     .join(', ');
 
 const MESSAGE_COLUMNS =
-  'm.id, m.chat_id, m.question, m.translated_text, m.translated_lang, m.answer, m.optimized_answer, m.optimized_qna_id, m.sources, m.score, m.answered_by, m.created_at';
+  'm.id, m.chat_id, m.question, m.translated_text, m.translated_lang, m.answer, m.optimized_answer, m.optimized_qna_id, m.sources, m.score, m.answered_by, m.created_at, m.feedback_rating, m.feedback_comment, m.feedback_at';
 
 /** Same normalisation as the xlsx import's duplicate check: case, inner spaces, closing punctuation. */
 const NORMALIZED_QUESTION = (expr: string) => `regexp_replace(regexp_replace(lower(btrim(${expr})), '\\s+', ' ', 'g'), '[?!.\\s]+$', '')`;
@@ -160,7 +165,7 @@ export const historyRepo = {
   async exportRows(db: Queryable, orgId: string, chatIds: string[], timeZone: string) {
     const r = await db.query<ExportRow>(
       `select c.id as chat_id, to_char(m.created_at at time zone $3, 'YYYY-MM-DD HH24:MI:SS') as date, c.category,
-              m.question, m.answer, m.optimized_answer, m.translated_text, c.lead
+              m.question, m.answer, m.optimized_answer, m.translated_text, m.feedback_rating, m.feedback_comment, c.lead
          from messages m join chats c on c.id = m.chat_id
         where m.chat_id = any($1::uuid[]) and c.organization_id = $2
         order by c.created_at desc, c.id desc, m.created_at, m.id`,

@@ -39,6 +39,10 @@ export const toApiMessage = (m: MessageRow) => ({
   score: m.score,
   answeredBy: m.answered_by,
   createdAt: m.created_at,
+  // The visitor's thumbs up or down in the widget, with the comment a thumbs-down may carry.
+  feedbackRating: m.feedback_rating,
+  feedbackComment: m.feedback_comment,
+  feedbackAt: m.feedback_at,
 });
 
 export const requireChat = (db: Db, orgId: string, chatId: string) => requireRecord('Chat', chatId, (id) => historyRepo.chatInOrg(db, orgId, id));

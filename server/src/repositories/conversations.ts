@@ -6,6 +6,7 @@ import type { Queryable } from '../db/index.ts';
 import { isUuid } from '../../../contract/ids.ts';
 import type { Answer } from '../runtime/answer.ts';
 import type { LeadField } from '../runtime/uiConfig.ts';
+import type { FeedbackRating } from '../../../contract/feedback.ts';
 
 export interface ChatRow {
   id: string;
@@ -126,6 +127,26 @@ export const conversationsRepo = {
               category = 'contact', read = false
         where id = $1 returning ${CHAT_COLUMNS}`,
       [chatId, JSON.stringify(lead), consentText],
+    );
+    return r.rows[0];
+  },
+
+  /** A message of the chat (and chatbot) that holds an answer: what a visitor may rate. */
+  async answerInChat(db: Queryable, chatbotId: string, chatId: string, messageId: string) {
+    if (!isUuid(messageId)) return null;
+    const r = await db.query<{ id: string }>(
+      'select id from messages where id = $1 and chat_id = $2 and chatbot_id = $3 and answer is not null',
+      [messageId, chatId, chatbotId],
+    );
+    return r.rows[0] ?? null;
+  },
+
+  /** The visitor's rating of an answer; a second one replaces the first, comment included. */
+  async setFeedback(db: Queryable, messageId: string, rating: FeedbackRating, comment: string | null) {
+    const r = await db.query<{ id: string; chat_id: string; feedback_rating: FeedbackRating; feedback_comment: string | null; feedback_at: string }>(
+      `update messages set feedback_rating = $2, feedback_comment = $3, feedback_at = now()
+        where id = $1 returning id, chat_id, feedback_rating, feedback_comment, feedback_at`,
+      [messageId, rating, comment],
     );
     return r.rows[0];
   },

@@ -24,6 +24,9 @@ export interface VisitorMessageRow {
   answer: string | null;
   translated_text: string | null;
   optimized_answer: string | null;
+  feedback_rating: string | null;
+  feedback_comment: string | null;
+  feedback_at: string | null;
   created_at: string;
 }
 
@@ -102,7 +105,7 @@ export const privacyRepo = {
 
   async messages(db: Queryable, chatIds: string[]) {
     const r = await db.query<VisitorMessageRow>(
-      `select id, chat_id, question, answer, translated_text, optimized_answer, created_at
+      `select id, chat_id, question, answer, translated_text, optimized_answer, feedback_rating, feedback_comment, feedback_at, created_at
          from messages where chat_id = any($1::uuid[]) order by created_at, id`,
       [chatIds],
     );

@@ -11,6 +11,8 @@ export interface StatisticsTotalsRow {
   hr_chats: number;
   favorite_chats: number;
   used_messages: number;
+  thumbs_up: number;
+  thumbs_down: number;
 }
 
 /**
@@ -42,6 +44,13 @@ export const statisticsRepo = {
            from chats
           where chatbot_id = $1 and organization_id = $2
        ),
+       -- Visitors' ratings of answers (migration 140), read from the index of rated answers (migration 141).
+       fb as (
+         select count(*) filter (where feedback_rating = 'up')::int as thumbs_up,
+                count(*) filter (where feedback_rating = 'down')::int as thumbs_down
+           from messages
+          where chatbot_id = $1 and organization_id = $2 and feedback_rating is not null
+       ),
        -- Deleted chats leave the history but stay in the totals (chat_deletion_tallies, migration 040).
        del as (
          select coalesce(sum(chats), 0)::int as chats, coalesce(sum(messages), 0)::int as messages, coalesce(sum(leads), 0)::int as leads
@@ -52,8 +61,9 @@ export const statisticsRepo = {
               (ch.chats + del.chats)::int as chats, (ch.leads + del.leads)::int as leads,
               ch.unread_chats, ch.contact_chats, ch.hr_chats, ch.favorite_chats,
               coalesce((select messages from message_usage
-                         where organization_id = $2 and month = date_trunc('month', now() at time zone 'UTC')::date), 0)::int as used_messages
-         from msg cross join ch cross join del`,
+                         where organization_id = $2 and month = date_trunc('month', now() at time zone 'UTC')::date), 0)::int as used_messages,
+              fb.thumbs_up, fb.thumbs_down
+         from msg cross join ch cross join del cross join fb`,
       [chatbotId, organizationId, timeZone],
     );
     return r.rows[0];

@@ -50,6 +50,8 @@ const toExportedChat = (c: VisitorChatRow, messages: VisitorMessageRow[]) => ({
       answer: m.answer,
       translatedQuestion: m.translated_text,
       optimizedAnswer: m.optimized_answer,
+      // The visitor's own rating of the answer in the widget.
+      feedback: m.feedback_rating ? { rating: m.feedback_rating, comment: m.feedback_comment, givenAt: m.feedback_at } : null,
     })),
 });
 

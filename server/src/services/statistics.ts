@@ -26,6 +26,8 @@ export interface Statistics {
   usage: { usedMessages: number; monthlyMessages: number };
   /** The chat history at a glance. */
   history: { unread: number; contact: number; hr: number; favorites: number };
+  /** Answers visitors rated with thumbs up / down in the widget (of the chats still kept). */
+  feedback: { up: number; down: number };
   messagesPerDay: { day: string; count: number }[];
 }
 
@@ -81,6 +83,7 @@ export async function chatbotStatistics(db: Queryable, bot: { id: string; organi
     },
     usage: { usedMessages: t.used_messages, monthlyMessages: subscription?.limits.monthlyMessages ?? 0 },
     history: { unread: t.unread_chats, contact: t.contact_chats, hr: t.hr_chats, favorites: t.favorite_chats },
+    feedback: { up: t.thumbs_up, down: t.thumbs_down },
     messagesPerDay: perDay,
   };
 }

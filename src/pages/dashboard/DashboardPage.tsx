@@ -3,6 +3,7 @@ import { Alert, Box, Card, CardContent, Grid, Skeleton, Stack, Typography } from
 import { useLocaleState, useTranslate } from 'react-admin';
 import { activeChatbotId } from '../../providers/scope.ts';
 import { useUserLookup } from '../../providers/userStore.ts';
+import { FeedbackCard } from './FeedbackCard.tsx';
 import { HistorySummaryCard } from './HistorySummaryCard.tsx';
 import { PlanFeaturesCard } from './PlanFeaturesCard.tsx';
 import { StatCard } from './StatCard.tsx';
@@ -81,6 +82,11 @@ export default function DashboardPage() {
             <Grid size={{ xs: 12, md: 6 }}>
               <PlanFeaturesCard />
             </Grid>
+            {s.feedback && (
+              <Grid size={{ xs: 12, md: 6 }}>
+                <FeedbackCard feedback={s.feedback} />
+              </Grid>
+            )}
           </Grid>
         </Stack>
       )}

@@ -1,6 +1,7 @@
 import { Stack } from '@mui/material';
 import { ChatDateFilter } from './ChatDateFilter.tsx';
 import { ChatFavoriteFilter } from './ChatFavoriteFilter.tsx';
+import { ChatRatingFilter } from './ChatRatingFilter.tsx';
 import { ChatReadStateFilter } from './ChatReadStateFilter.tsx';
 import { ChatSearchInput } from './ChatSearchInput.tsx';
 import { ChatSortSelect } from './ChatSortSelect.tsx';
@@ -13,6 +14,7 @@ export function ChatFilterBar({ counts }: { counts?: ChatCounts }) {
       <ChatSearchInput />
       <ChatDateFilter />
       <ChatFavoriteFilter />
+      <ChatRatingFilter />
       <ChatSortSelect />
     </Stack>
   );

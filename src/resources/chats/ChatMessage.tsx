@@ -3,6 +3,7 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatTime } from './formatDate.ts';
+import { MessageFeedback } from './MessageFeedback.tsx';
 import { MessageSources } from './MessageSources.tsx';
 import { OptimizeAnswerDialog } from './OptimizeAnswerDialog.tsx';
 import { TranslateMessageButton } from './TranslateMessageButton.tsx';
@@ -43,6 +44,7 @@ export function ChatMessage({ message, onChange }: { message: ApiMessage; onChan
             {message.answer ?? translate('history.chat.noAnswer')}
           </Typography>
           <MessageSources sources={message.sources} />
+          <MessageFeedback message={message} />
           {message.optimizedAnswer && (
             <Box sx={{ mt: 1, p: 1, borderRadius: 1, bgcolor: 'success.light', color: 'success.contrastText' }} data-testid="optimized-answer">
               <Typography variant="caption" sx={{ fontWeight: 600 }}>{translate('history.message.optimized')}</Typography>

@@ -20,6 +20,10 @@ export interface ApiMessage {
   score: number | null;
   answeredBy: 'qna' | 'retrieval' | 'llm' | 'fallback' | null;
   createdAt: string;
+  /** The visitor's thumbs up / down in the widget, and the comment a thumbs-down may carry. */
+  feedbackRating?: 'up' | 'down' | null;
+  feedbackComment?: string | null;
+  feedbackAt?: string | null;
 }
 
 export interface ApiChat {
@@ -53,4 +57,5 @@ export interface ChatFilterValues {
   from?: string;
   to?: string;
   q?: string;
+  rating?: 'up' | 'down';
 }

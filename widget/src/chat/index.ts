@@ -13,6 +13,8 @@ import { renderLeadForm } from './leadForm.ts';
 import { readEvents } from './stream.ts';
 import { link, renderAnswer, renderVisitorMessage } from './render.ts';
 import { CHAT_CSS } from './styles.ts';
+import { feedbackSender, renderFeedback } from './feedback.ts';
+import { feedbackTextsFor } from './feedbackTexts.ts';
 
 export interface ChatOptions {
   root: ShadowRoot;
@@ -53,6 +55,7 @@ function visitorId(chatbotKey: string) {
 export function mountChat(o: ChatOptions): ChatHandle {
   let config = o.config;
   const texts = textsFor(o.lang);
+  const feedbackTexts = feedbackTextsFor(o.lang);
   let chatId: string | null = null;
   let sent = 0;
   let leadDone = false;
@@ -163,6 +166,8 @@ export function mountChat(o: ChatOptions): ChatHandle {
       const rendered = renderAnswer(answer, texts);
       if (live) live.replaceWith(rendered);
       else log.append(rendered);
+      // Thumbs up / down under the answer, rating it by the id POST …/messages gave it.
+      if (answer.id && chatId) rendered.after(renderFeedback(feedbackSender(o.base, o.host.dataset.chatbotId ?? '', chatId, answer.id), feedbackTexts));
       if (answer.showLeadForm && !leadDone) showLead();
     } catch (e) {
       busyNote.remove();

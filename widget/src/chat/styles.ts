@@ -46,6 +46,14 @@ form.lead h3{margin:0;font-size:16px}
 .btn.secondary{background:transparent;color:var(--cb-text);border:1px solid var(--cb-border)}
 footer{padding:4px 10px 8px;text-align:center;font-size:11px;opacity:.7}
 footer a{color:inherit}
+.feedback{align-self:flex-start;display:flex;flex-direction:column;gap:4px;margin-top:-4px;font-size:13px;max-width:88%}
+.thumbs{display:flex;gap:4px}
+.thumb{all:unset;display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;border-radius:8px;cursor:pointer;color:var(--cb-text);border:1px solid var(--cb-border)}
+.thumb.down svg{transform:rotate(180deg)}
+.thumb:hover{background:var(--cb-muted)}
+.thumb[aria-pressed=true]{background:var(--cb-send);border-color:var(--cb-send);color:#fff}
+.fb-form{display:flex;flex-direction:column;gap:6px}
+.fb-form textarea{min-height:0;width:260px;max-width:calc(100vw - 60px);font-size:13px}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (prefers-reduced-motion:reduce){*,*::before,*::after{animation:none!important;transition:none!important}}
 `;

@@ -11,11 +11,15 @@ import { uiConfigRepo } from '../../runtime/uiConfigRepo.ts';
 import { visitorText } from '../../runtime/visitorTexts.ts';
 import { answerBackpressure, answerLimits } from '../../plugins/app/backpressure.ts';
 import { lazyEventStream, wantsEventStream } from './eventStream.ts';
+import { giveFeedback } from '../../runtime/feedback.ts';
+import { feedbackBody } from '../../../../contract/api/widget.ts';
 
 // The widget API checks its ids and bodies itself (a malformed chatbot id is 400 there): the schemas document them.
 const chatbotParams = z.object({ chatbotId: z.string().describe('uuid of the chatbot') });
 const messageBody = z.strictObject({ text: z.string().min(1).describe('the visitor\'s question; at most WIDGET_MAX_MESSAGE_CHARS') });
 const chatParams = z.object({ chatbotId: z.string().describe('uuid of the chatbot'), chatId: z.string().describe('uuid of the chat') });
+
+const messageParams = chatParams.extend({ messageId: z.string().describe('uuid of the answer (the id of POST …/messages)') });
 
 const chatbotIdOf = (req: FastifyRequest) => /\/public\/chatbots\/([^/?#]+)/.exec(req.url)?.[1] ?? '';
 const langOf = (req: FastifyRequest) => (req.headers['accept-language'] ?? '').split(/[,;]/)[0] || undefined;
@@ -133,4 +137,10 @@ export default async function publicRoutes(app: FastifyInstance) {
     return submitLead(app.ctx, p.chatbotId, p.chatId, req.body);
   },
   );
+
+  // The visitor's thumbs up or down on an answer (a second rating replaces the first).
+  app.post('/chatbots/:chatbotId/chats/:chatId/messages/:messageId/feedback', { ...limited, schema: { params: messageParams, response: { 200: apiObject('the saved rating: messageId, chatId, rating, comment, ratedAt'), ...errorResponses('OriginNotAllowed', 'RateLimited', 'SubscriptionExpired') } }, config: { bodyCheckedAfterLookup: feedbackBody } }, async (req) => {
+    const p = req.params as z.infer<typeof messageParams>;
+    return giveFeedback(app.ctx, p.chatbotId, p.chatId, p.messageId, req.body);
+  });
 }

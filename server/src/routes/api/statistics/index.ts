@@ -8,7 +8,7 @@ import { chatbotStatistics, checkTimeZone } from '../../../services/statistics.t
 
 const statistics = apiObject(
   'chatbotId, timeZone, subscription, daysLeft, messagesToday, messagesThisMonth, totals { chats, messages, avgMessagesPerChat, ' +
-    'avgLeadsPerChat, contactsCollected }, usage { usedMessages, monthlyMessages }, history { unread, contact, hr, favorites }, ' +
+    'avgLeadsPerChat, contactsCollected }, usage { usedMessages, monthlyMessages }, history { unread, contact, hr, favorites }, feedback { up, down }, ' +
     'messagesPerDay [{ day, count }]',
 );
 
