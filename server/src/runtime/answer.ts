@@ -290,3 +290,7 @@ export function visibleStream(emit: (text: string) => void) {
     }
   };
 }
+
+/** The lines an answer starts with when the bot declines, and adds when it is unsure and offers a person (knowledge gaps read them). */
+export const DECLINE_LINES = [T.de.dontKnow, T.en.dontKnow];
+export const UNSURE_LINES = [T.de.unsure, T.en.unsure];
