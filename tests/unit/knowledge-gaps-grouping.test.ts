@@ -1,7 +1,7 @@
 /** Knowledge gaps, the pure part: why an answer is a gap, how questions group, the group ids, when a decision hides a group. */
 import { describe, expect, it } from 'vitest';
 import {
-  gapId, gapReasons, groupMessages, hiddenBy, parseGapId, sameQuestion, termKey, type GapMessage,
+  gapId, gapReasons, groupMessages, hiddenBy, parseGapId, sameQuestion, similarPairs, termKey, type GapMessage,
 } from '../../server/src/services/gapGrouping.ts';
 
 const BOT = '8f14e45f-ceea-467f-a0e6-1a2b3c4d5e6f';
@@ -69,6 +69,24 @@ describe('groupMessages', () => {
     ]);
     expect(g.question).toBe('Haben Sie Parkplätze?');
     expect(g.questions).toEqual(['Haben Sie Parkplätze?', 'Gibt es Parkplätze?']);
+  });
+});
+
+describe('similarPairs', () => {
+  // Trigrams as PostgreSQL's show_trgm() gives them; pg_trgm's similarity() of these keys is 0.625 and 0.421.
+  const TRIGRAMS: Record<string, string[]> = {
+    parkplatz: ['  p', ' pa', 'ark', 'atz', 'kpl', 'lat', 'par', 'pla', 'rkp', 'tz '],
+    'hotel parkplatz': ['  h', '  p', ' ho', ' pa', 'ark', 'atz', 'el ', 'hot', 'kpl', 'lat', 'ote', 'par', 'pla', 'rkp', 'tel', 'tz '],
+    'hund mitbring': ['  h', '  m', ' hu', ' mi', 'bri', 'hun', 'ing', 'itb', 'mit', 'nd ', 'ng ', 'rin', 'tbr', 'und'],
+    'hund mitnehm': ['  h', '  m', ' hu', ' mi', 'ehm', 'hm ', 'hun', 'itn', 'mit', 'nd ', 'neh', 'tne', 'und'],
+  };
+  const keys = Object.keys(TRIGRAMS);
+  it('computes pg_trgm similarity on the extracted trigrams: pairs at or above the threshold', () => {
+    expect(similarPairs(keys, keys.map((k) => TRIGRAMS[k]), 0.6)).toEqual([['parkplatz', 'hotel parkplatz']]);
+    expect(similarPairs(keys, keys.map((k) => TRIGRAMS[k]), 0.625)).toEqual([['parkplatz', 'hotel parkplatz']]);
+    expect(similarPairs(keys, keys.map((k) => TRIGRAMS[k]), 0.626)).toEqual([]);
+    expect(similarPairs(keys, keys.map((k) => TRIGRAMS[k]), 0.42)).toEqual([['parkplatz', 'hotel parkplatz'], ['hund mitbring', 'hund mitnehm']]);
+    expect(similarPairs(['a', 'b'], [[], []], 0)).toEqual([]);
   });
 });
 

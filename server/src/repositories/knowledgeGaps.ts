@@ -24,7 +24,7 @@ export interface GapStateRow {
 /** Messages read per list at most (newest first): enough for any period a customer reviews at once. */
 export const MAX_GAP_MESSAGES = 5000;
 /** Distinct question keys compared pairwise by trigram similarity at most (the most recent ones). */
-export const MAX_SIMILARITY_KEYS = 600;
+export const MAX_SIMILARITY_KEYS = 1000;
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
@@ -68,17 +68,11 @@ export const knowledgeGapsRepo = {
     return r.rows.map((row) => row.lexemes);
   },
 
-  /** Pairs of keys whose trigram similarity (pg_trgm) reaches `threshold`. */
-  async similarKeys(db: Queryable, keys: string[], threshold: number): Promise<[string, string][]> {
-    if (keys.length < 2) return [];
-    const r = await db.query<{ a: string; b: string }>(
-      `select a.t as a, b.t as b
-         from unnest($1::text[]) with ordinality as a(t, i)
-         join unnest($1::text[]) with ordinality as b(t, i) on a.i < b.i
-        where similarity(a.t, b.t) >= $2`,
-      [keys, threshold],
-    );
-    return r.rows.map((row) => [row.a, row.b]);
+  /** Each key's trigrams as pg_trgm extracts them (show_trgm), in the keys' order: similarity() compares these sets. */
+  async trigrams(db: Queryable, keys: string[]): Promise<string[][]> {
+    if (!keys.length) return [];
+    const r = await db.query<{ t: string[] }>('select show_trgm(x.k) as t from unnest($1::text[]) with ordinality as x(k, n) order by x.n', [keys]);
+    return r.rows.map((row) => row.t);
   },
 
   async states(db: Queryable, chatbotId: string, lang: string | null): Promise<GapStateRow[]> {

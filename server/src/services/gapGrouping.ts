@@ -132,6 +132,30 @@ function toGroup(members: GapMessage[]): GapGroup {
   };
 }
 
+/**
+ * Pairs of keys whose trigram similarity reaches `threshold`: pg_trgm's similarity() (shared trigrams over all
+ * distinct trigrams of both), computed here on the trigrams pg_trgm extracted, so n keys cost one query
+ * instead of n² similarity() calls in the database.
+ */
+export function similarPairs(keys: readonly string[], trigrams: readonly (readonly string[])[], threshold: number): [string, string][] {
+  const sets = trigrams.map((t) => new Set(t));
+  const out: [string, string][] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const a = sets[i];
+    if (!a.size) continue;
+    for (let j = i + 1; j < keys.length; j++) {
+      const b = sets[j];
+      if (!b.size) continue;
+      // Even all of the smaller set shared cannot reach the threshold: skip counting.
+      if (Math.min(a.size, b.size) / Math.max(a.size, b.size) < threshold) continue;
+      let shared = 0;
+      for (const t of a) if (b.has(t)) shared++;
+      if (shared / (a.size + b.size - shared) >= threshold) out.push([keys[i], keys[j]]);
+    }
+  }
+  return out;
+}
+
 /** The group's id in the API: `<chatbotId>.<lang>.<hash of its representative key>`. */
 export function gapId(chatbotId: string, lang: string, key: string) {
   return `${chatbotId}.${lang}.${createHash('sha256').update(`${lang}\n${key}`).digest('hex').slice(0, 24)}`;

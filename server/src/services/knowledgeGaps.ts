@@ -22,7 +22,7 @@ import { retrieve } from './retrieval.ts';
 import { recordInOrg } from './tenancy.ts';
 import { translate, translationConfig } from './translation.ts';
 import {
-  gapId, gapReasons, groupMessages, hiddenBy, LOW_QNA_SIMILARITY, parseGapId, sameQuestion, SIMILAR_TERMS, termKey, type GapGroup, type GapMessage,
+  gapId, gapReasons, groupMessages, hiddenBy, LOW_QNA_SIMILARITY, parseGapId, sameQuestion, SIMILAR_TERMS, similarPairs, termKey, type GapGroup, type GapMessage,
 } from './gapGrouping.ts';
 import {
   GAP_PERIOD_DAYS, type GapPeriod, type GapSuggestions, type KnowledgeGap, type KnowledgeGapFilter, type ReaskedAnswer, type ReaskResult,
@@ -76,7 +76,7 @@ async function computeGroups(db: Db, bot: Bot, opts: { lang: string | null; peri
     const keyed = messages.map((m) => ({ ...m, key: keyOf.get(m.question)! }));
     // Messages are newest first: the keys compared pairwise are the most recent ones.
     const keys = [...new Set(keyed.map((m) => m.key))].slice(0, MAX_SIMILARITY_KEYS);
-    groups.push(...groupMessages(keyed, await knowledgeGapsRepo.similarKeys(db, keys, SIMILAR_TERMS)));
+    groups.push(...groupMessages(keyed, similarPairs(keys, await knowledgeGapsRepo.trigrams(db, keys), SIMILAR_TERMS)));
   }
   return groups;
 }
