@@ -1,7 +1,8 @@
 import { lazy } from 'react';
-import knowledgeGaps from '../../resources/knowledge-gaps/index.ts';
+import TroubleshootIcon from '@mui/icons-material/TroubleshootOutlined';
 import type { AppPlugin } from '../types.ts';
 
+// The screen's code loads when it is opened, not with the app.
 const KnowledgeGapsPage = lazy(() => import('../../pages/knowledge-gaps/KnowledgeGapsPage.tsx'));
 
 /**
@@ -10,7 +11,6 @@ const KnowledgeGapsPage = lazy(() => import('../../pages/knowledge-gaps/Knowledg
  */
 export const knowledgeGapsPlugin: AppPlugin = {
   name: 'knowledgeGaps',
-  resources: [{ name: 'knowledge-gaps', icon: knowledgeGaps.icon, recordRepresentation: knowledgeGaps.recordRepresentation }],
+  resources: [{ name: 'knowledge-gaps', icon: TroubleshootIcon, recordRepresentation: 'question' }],
   routes: [{ path: '/training/knowledge-gaps', element: <KnowledgeGapsPage />, title: 'knowledgeGaps.title' }],
 };
-
