@@ -291,6 +291,5 @@ export function visibleStream(emit: (text: string) => void) {
   };
 }
 
-/** The lines an answer starts with when the bot declines, and adds when it is unsure and offers a person (knowledge gaps read them). */
-export const DECLINE_LINES = [T.de.dontKnow, T.en.dontKnow];
+/** The line an answer from passages gets when the bot is unsure and offers a person unasked (knowledge gaps look for it). */
 export const UNSURE_LINES = [T.de.unsure, T.en.unsure];
