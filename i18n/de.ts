@@ -17,6 +17,7 @@ import { privacy } from './de/privacy.ts';
 import { operators } from './de/operators.ts';
 import { emptyStates } from './de/emptyStates.ts';
 import { feedback } from './de/feedback.ts';
+import { knowledgeGaps } from './de/knowledgeGaps.ts';
 import type { MessagesOf } from './types.ts';
 
 /** The app's German messages: typed by the English ones, so a missing key fails `npm run typecheck`. */
@@ -38,6 +39,7 @@ export const deApp: MessagesOf<AppMessages> = {
   operators,
   emptyStates,
   feedback,
+  knowledgeGaps,
 };
 
 /** German is the default interface language; react-admin's texts come complete from de/ra.ts. */

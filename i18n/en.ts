@@ -16,9 +16,10 @@ import { privacy } from './en/privacy.ts';
 import { operators } from './en/operators.ts';
 import { emptyStates } from './en/emptyStates.ts';
 import { feedback } from './en/feedback.ts';
+import { knowledgeGaps } from './en/knowledgeGaps.ts';
 
 /** The app's own messages, one namespace per feature (i18n/en/<feature>.ts). */
-export const enApp = { app, auth, errors, dashboard, training, uiconfig, preview, demo, history, language, profile, implementation, register, privacy, operators, emptyStates, feedback };
+export const enApp = { app, auth, errors, dashboard, training, uiconfig, preview, demo, history, language, profile, implementation, register, privacy, operators, emptyStates, feedback, knowledgeGaps };
 export type AppMessages = typeof enApp;
 
 export const en = { ...englishMessages, ...enApp };

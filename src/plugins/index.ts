@@ -3,6 +3,7 @@ import { authPlugin } from './auth/index.tsx';
 import { registerPlugin } from './register/index.tsx';
 import { dashboardPlugin } from './dashboard/index.tsx';
 import { trainingPlugin } from './training/index.tsx';
+import { knowledgeGapsPlugin } from './knowledgeGaps/index.tsx';
 import { uiconfigPlugin } from './uiconfig/index.tsx';
 import { previewPlugin } from './preview/index.tsx';
 import { demoPlugin } from './demo/index.tsx';
@@ -20,6 +21,7 @@ export const plugins: AppPlugin[] = [
   dashboardPlugin,
   historyPlugin,
   trainingPlugin,
+  knowledgeGapsPlugin,
   uiconfigPlugin,
   previewPlugin,
   languagePlugin,

@@ -17,7 +17,7 @@ import { getScope } from './scope.ts';
 export const API_URL = '/api/v1';
 
 /** Resources whose lists and new records belong to one chatbot and one language. */
-export const SCOPED_RESOURCES = ['chats', 'websites', 'webpages', 'documents', 'contacts', 'qna', 'intervals', 'scrape-jobs'];
+export const SCOPED_RESOURCES = ['chats', 'websites', 'webpages', 'documents', 'contacts', 'qna', 'intervals', 'scrape-jobs', 'knowledge-gaps'];
 
 export const httpClient = createHttpClient({
   getToken: getAccessToken,

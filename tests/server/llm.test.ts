@@ -277,3 +277,32 @@ describe('answers streamed from the language model', () => {
     expect((await s.api('GET', `/api/v1/public/chatbots/${bot}/config`)).json.streaming).toBe(true);
   });
 });
+
+describe('knowledge gaps with a language model', () => {
+  it('a declined question is proven answered after a page is added: re-asked through the model, answered from the new page, closed', async () => {
+    const { user, token } = await s.createUser();
+    const spa = await createChatbot(s, user.organization_id, { url: 'https://spa.example' });
+    await addPage(s, spa, { url: 'https://spa.example/anreise', title: 'Anreise', text: 'Der Check-in ist ab 15 Uhr möglich.' });
+    behaviour = { content: 'NO_ANSWER' };
+    expect((await (await openChat(s, spa)).ask('Gibt es eine Sauna?')).json.answeredBy).toBe('fallback');
+    const gaps = await s.api('GET', `/api/v1/knowledge-gaps?filter=${encodeURIComponent(JSON.stringify({ chatbotId: spa, lang: 'de' }))}`, { token });
+    expect(gaps.json.map((g: { question: string }) => g.question)).toEqual(['Gibt es eine Sauna?']);
+
+    // The customer adds a page instead of a pair; the proof asks the model again, which now finds the answer.
+    const wellness = await addPage(s, spa, { url: 'https://spa.example/wellness', title: 'Wellness', text: 'Unsere Sauna ist täglich von 14 bis 21 Uhr geöffnet.' });
+    requests.length = 0;
+    behaviour = { content: 'Die Sauna ist täglich von 14 bis 21 Uhr geöffnet [1].' };
+    const proof = await s.api('POST', `/api/v1/knowledge-gaps/${gaps.json[0].id}/reask`, { token });
+    expect(proof.status, proof.text).toBe(200);
+    expect(proof.json).toMatchObject({ closed: true, qnaId: null });
+    expect(proof.json.results[0]).toMatchObject({
+      question: 'Gibt es eine Sauna?',
+      before: { answeredBy: 'fallback', sources: [] },
+      after: { answeredBy: 'llm', answer: 'Die Sauna ist täglich von 14 bis 21 Uhr geöffnet.', sources: [expect.objectContaining({ type: 'webpage', id: wellness })] },
+      usesNew: true,
+    });
+    expect(JSON.stringify(requests[0].body.messages)).toContain('Unsere Sauna ist täglich');
+    const after = await s.api('GET', `/api/v1/knowledge-gaps?filter=${encodeURIComponent(JSON.stringify({ chatbotId: spa, lang: 'de' }))}`, { token });
+    expect(after.json).toEqual([]);
+  });
+});

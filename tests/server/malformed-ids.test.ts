@@ -25,13 +25,14 @@ const MALFORMED: Record<string, string> = {
 /** What can travel in a header: no control characters, not empty (an empty act-as header means "myself"). */
 const HEADER_SAFE = Object.fromEntries(Object.entries(MALFORMED).filter(([, v]) => v && ![...v].some((c) => c.charCodeAt(0) < 0x20)));
 
-type Kind = 'user' | 'organization' | 'chatbot' | 'website' | 'webpage' | 'document' | 'qna' | 'contact' | 'schedule' | 'scrapeJob' | 'chat' | 'message';
+type Kind = 'user' | 'organization' | 'chatbot' | 'website' | 'webpage' | 'document' | 'qna' | 'contact' | 'schedule' | 'scrapeJob' | 'chat' | 'message' | 'knowledgeGap';
 type Records = Record<Kind, string>;
 
 /** `/<resource>/:id` names the record kind by its resource; other id parameters by their name. */
 const KIND_OF_RESOURCE: Record<string, Kind> = {
   users: 'user', chatbots: 'chatbot', websites: 'website', webpages: 'webpage', documents: 'document', qna: 'qna',
   contacts: 'contact', schedules: 'schedule', 'scrape-jobs': 'scrapeJob', chats: 'chat', customers: 'organization',
+  'knowledge-gaps': 'knowledgeGap',
 };
 /** Routes only operators may call (others get 403 whatever the id): probed with an operator's token. */
 const isOperatorRoute = (path: string) => path.startsWith('/api/v1/customers');
@@ -45,6 +46,7 @@ const BODY: Record<string, unknown> = {
   'POST /api/v1/languages/:': { lang: 'en' },
   'PUT /api/v1/chats/:/messages/:': { translatedText: 'Hello', translatedLang: 'en' },
   'POST /api/v1/chats/:/messages/:/optimize': { answer: 'Better answer' },
+  'POST /api/v1/knowledge-gaps/:/answer': { question: 'Frage?', answer: 'Antwort.' },
   'POST /api/v1/public/chatbots/:/chats/:/messages': { text: 'Hallo' },
   'POST /api/v1/public/chatbots/:/chats/:/lead': { email: 'visitor@example.test', consent: true },
 };
@@ -86,7 +88,7 @@ let foreign: Records;
 let routes: Route[];
 
 /** One record of each kind for a tenant, written straight to the database. */
-async function seedTenant(organizationId: string, userId: string): Promise<Records> {
+async function seedTenant(organizationId: string, userId: string, userToken: string): Promise<Records> {
   const one = async (sql: string, params: unknown[]) => (await s.db.query<{ id: string }>(`${sql} returning id`, params)).rows[0].id;
   const chatbot = await createChatbot(s, organizationId);
   const org = [organizationId, chatbot];
@@ -109,7 +111,15 @@ async function seedTenant(organizationId: string, userId: string): Promise<Recor
     schedule: await one("insert into training_schedules (organization_id, chatbot_id, website_id, lang, url, cron) values ($1, $2, $3, 'de', 'https://example.test', '0 0 1 1 *')", [...org, website]),
     scrapeJob: await one("insert into scrape_jobs (organization_id, chatbot_id, website_id, lang, type, status) values ($1, $2, $3, 'de', 'spider', 'completed')", [...org, website]),
     message: await one("insert into messages (organization_id, chatbot_id, chat_id, question, answer) values ($1, $2, $3, 'Frage?', 'Antwort.')", [...org, chat]),
+    knowledgeGap: await declinedQuestionGap(chatbot, [...org, chat], userToken),
   };
+}
+
+/** A question the bot declined, and the knowledge gap it makes (its id is computed by the server). */
+async function declinedQuestionGap(chatbot: string, params: string[], userToken: string) {
+  await s.db.query("insert into messages (organization_id, chatbot_id, chat_id, question, answer, answered_by) values ($1, $2, $3, 'Parkplätze?', 'Leider nicht.', 'fallback')", params);
+  const r = await s.api('GET', `/api/v1/knowledge-gaps?filter=${encodeURIComponent(JSON.stringify({ chatbotId: chatbot, lang: 'de' }))}`, { token: userToken });
+  return r.json[0].id as string;
 }
 
 beforeAll(async () => {
@@ -119,8 +129,8 @@ beforeAll(async () => {
   const b = await s.createUser();
   token = a.token;
   adminToken = (await s.createUser({ admin: true })).token;
-  own = await seedTenant(a.user.organization_id, a.user.id);
-  foreign = await seedTenant(b.user.organization_id, b.user.id);
+  own = await seedTenant(a.user.organization_id, a.user.id, a.token);
+  foreign = await seedTenant(b.user.organization_id, b.user.id, b.token);
   routes = routesOf(s.app).filter((r) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
 });
 afterAll(() => s?.close());

@@ -47,6 +47,7 @@ const EXPORTED_TABLES: { table: string; omit: string[]; order: string }[] = [
   { table: 'training_schedules', omit: [], order: 'created_at, id' },
   { table: 'message_usage', omit: [], order: 'month' },
   { table: 'training_usage', omit: [], order: 'month' },
+  { table: 'knowledge_gap_states', omit: [], order: 'chatbot_id, lang, group_key' },
 ];
 
 /** Per-chatbot tables without an organization column. */

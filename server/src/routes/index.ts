@@ -15,6 +15,7 @@ import chatsRoutes from './api/chats/index.ts';
 import privacyRoutes from './api/privacy/index.ts';
 import accountRoutes from './api/account/index.ts';
 import customersRoutes from './api/customers/index.ts';
+import knowledgeGapsRoutes from './api/knowledge-gaps/index.ts';
 import { registerOpenApiRoute, useZodSchemas } from '../plugins/app/openapi.ts';
 
 /**
@@ -37,6 +38,7 @@ export async function registerRoutes(app: FastifyInstance) {
     await api.register(privacyRoutes);
     await api.register(accountRoutes);
     await api.register(customersRoutes);
+    await api.register(knowledgeGapsRoutes);
     await api.register(publicRoutes, { prefix: '/public' });
     await api.register(appConfigRoutes, { prefix: '/public' });
   }, { prefix: '/api/v1' });

@@ -291,3 +291,6 @@ export function visibleStream(emit: (text: string) => void) {
     }
   };
 }
+
+/** The line an answer from passages gets when the bot is unsure and offers a person unasked (knowledge gaps look for it). */
+export const UNSURE_LINES = [T.de.unsure, T.en.unsure];

@@ -37,7 +37,11 @@ export const trainingPlugin: AppPlugin = {
       to: '/training',
       label: 'training.title',
       icon: SchoolIcon,
-      children: TRAINING_TABS.map(({ path, tab }) => ({ to: `/training/${path}`, label: `training.tabs.${tab}` })),
+      children: [
+        ...TRAINING_TABS.map(({ path, tab }) => ({ to: `/training/${path}`, label: `training.tabs.${tab}` })),
+        // The knowledge gaps' screen (plugins/knowledgeGaps) is part of training in the sidebar.
+        { to: '/training/knowledge-gaps', label: 'knowledgeGaps.title' },
+      ],
     },
   ],
 };
