@@ -11,6 +11,7 @@ import { languagePlugin } from './language/index.tsx';
 import { implementationPlugin } from './implementation/index.tsx';
 import { profilePlugin } from './profile/index.tsx';
 import { privacyPlugin } from './privacy/index.tsx';
+import { testQuestionsPlugin } from './testQuestions/index.tsx';
 
 /** Every feature of the dashboard; the sidebar follows this order. Adding a feature = one line here. */
 export const plugins: AppPlugin[] = [
@@ -19,6 +20,7 @@ export const plugins: AppPlugin[] = [
   dashboardPlugin,
   historyPlugin,
   trainingPlugin,
+  testQuestionsPlugin,
   uiconfigPlugin,
   previewPlugin,
   languagePlugin,

@@ -42,6 +42,9 @@ const EXPORTED_TABLES: { table: string; omit: string[]; order: string }[] = [
   { table: 'qna', omit: [], order: 'created_at, id' },
   { table: 'contacts', omit: [], order: 'created_at, id' },
   { table: 'training_schedules', omit: [], order: 'created_at, id' },
+  { table: 'test_questions', omit: [], order: 'created_at, id' },
+  { table: 'test_runs', omit: [], order: 'started_at, id' },
+  { table: 'test_results', omit: [], order: 'run_id, test_question_id' },
   { table: 'message_usage', omit: [], order: 'month' },
   { table: 'training_usage', omit: [], order: 'month' },
 ];

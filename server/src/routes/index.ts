@@ -14,6 +14,7 @@ import trainingRoutes from '../training/routes.ts';
 import chatsRoutes from './api/chats/index.ts';
 import privacyRoutes from './api/privacy/index.ts';
 import accountRoutes from './api/account/index.ts';
+import testQuestionsRoutes from './api/test-questions/index.ts';
 import { registerOpenApiRoute, useZodSchemas } from '../plugins/app/openapi.ts';
 
 /**
@@ -35,6 +36,7 @@ export async function registerRoutes(app: FastifyInstance) {
     await api.register(chatsRoutes);
     await api.register(privacyRoutes);
     await api.register(accountRoutes);
+    await api.register(testQuestionsRoutes);
     await api.register(publicRoutes, { prefix: '/public' });
     await api.register(appConfigRoutes, { prefix: '/public' });
   }, { prefix: '/api/v1' });

@@ -9,6 +9,7 @@ import { StatCard } from './StatCard.tsx';
 import { SubscriptionStatusCard } from './SubscriptionStatusCard.tsx';
 import { UsageCard } from './UsageCard.tsx';
 import { useStatistics } from './useStatistics.ts';
+import { TestScoreDashboardCard } from '../../resources/test-questions/TestScoreDashboardCard.tsx';
 
 const MessagesChart = lazy(() => import('./MessagesChart.tsx'));
 
@@ -80,6 +81,9 @@ export default function DashboardPage() {
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <PlanFeaturesCard />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TestScoreDashboardCard chatbotId={chatbotId} />
             </Grid>
           </Grid>
         </Stack>

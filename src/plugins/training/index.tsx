@@ -37,7 +37,10 @@ export const trainingPlugin: AppPlugin = {
       to: '/training',
       label: 'training.title',
       icon: SchoolIcon,
-      children: TRAINING_TABS.map(({ path, tab }) => ({ to: `/training/${path}`, label: `training.tabs.${tab}` })),
+      children: [
+        ...TRAINING_TABS.map(({ path, tab }) => ({ to: `/training/${path}`, label: `training.tabs.${tab}` })),
+        { to: '/test-questions', label: 'testQuestions.menu' },
+      ],
     },
   ],
 };
