@@ -6,23 +6,10 @@
 import { z } from 'zod';
 import { uuid } from '../ids.ts';
 import { chatbotScope, idList } from './training.ts';
+import { TEST_QUESTION_LIMITS, TEST_QUESTION_ORIGINS, TEST_SOURCE_TYPES, TEST_STATUSES } from '../testQuestions.ts';
 
-export const TEST_QUESTION_LIMITS = {
-  question: 2000,
-  url: 2000,
-  fact: 200,
-  facts: 20,
-  /** Test questions per chatbot: a run asks every one through the answer engine. */
-  perChatbot: 1000,
-  /** Rows an import may hold (the same sheet limits as the Q&A import apply on top). */
-  importRows: 1000,
-} as const;
-
-export const TEST_QUESTION_ORIGINS = ['manual', 'import', 'chat', 'gap', 'suggested'] as const;
-export type TestQuestionOrigin = (typeof TEST_QUESTION_ORIGINS)[number];
-export const TEST_SOURCE_TYPES = ['webpage', 'document', 'qna'] as const;
-/** A question's state in the latest run: passed, failed, or not asked yet. */
-export const TEST_STATUSES = ['passed', 'failed', 'new'] as const;
+export { TEST_QUESTION_LIMITS, TEST_QUESTION_ORIGINS, TEST_SOURCE_TYPES, TEST_STATUSES };
+export type { TestQuestionOrigin } from '../testQuestions.ts';
 
 const text = (max: number) => z.string().trim().min(1, 'required').max(max);
 const fact = z.string().trim().min(1, 'required').max(TEST_QUESTION_LIMITS.fact);

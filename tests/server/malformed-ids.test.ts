@@ -25,13 +25,13 @@ const MALFORMED: Record<string, string> = {
 /** What can travel in a header: no control characters, not empty (an empty act-as header means "myself"). */
 const HEADER_SAFE = Object.fromEntries(Object.entries(MALFORMED).filter(([, v]) => v && ![...v].some((c) => c.charCodeAt(0) < 0x20)));
 
-type Kind = 'user' | 'chatbot' | 'website' | 'webpage' | 'document' | 'qna' | 'contact' | 'schedule' | 'scrapeJob' | 'chat' | 'message';
+type Kind = 'user' | 'chatbot' | 'website' | 'webpage' | 'document' | 'qna' | 'contact' | 'schedule' | 'scrapeJob' | 'chat' | 'message' | 'testQuestion';
 type Records = Record<Kind, string>;
 
 /** `/<resource>/:id` names the record kind by its resource; other id parameters by their name. */
 const KIND_OF_RESOURCE: Record<string, Kind> = {
   users: 'user', chatbots: 'chatbot', websites: 'website', webpages: 'webpage', documents: 'document', qna: 'qna',
-  contacts: 'contact', schedules: 'schedule', 'scrape-jobs': 'scrapeJob', chats: 'chat',
+  contacts: 'contact', schedules: 'schedule', 'scrape-jobs': 'scrapeJob', chats: 'chat', 'test-questions': 'testQuestion',
 };
 const KIND_OF_PARAM: Record<string, Kind> = { chatbotId: 'chatbot', chatId: 'chat', messageId: 'message' };
 /** Path parameters that are not record ids, with a valid value. */
@@ -106,6 +106,7 @@ async function seedTenant(organizationId: string, userId: string): Promise<Recor
     schedule: await one("insert into training_schedules (organization_id, chatbot_id, website_id, lang, url, cron) values ($1, $2, $3, 'de', 'https://example.test', '0 0 1 1 *')", [...org, website]),
     scrapeJob: await one("insert into scrape_jobs (organization_id, chatbot_id, website_id, lang, type, status) values ($1, $2, $3, 'de', 'spider', 'completed')", [...org, website]),
     message: await one("insert into messages (organization_id, chatbot_id, chat_id, question, answer) values ($1, $2, $3, 'Frage?', 'Antwort.')", [...org, chat]),
+    testQuestion: await one("insert into test_questions (organization_id, chatbot_id, lang, question) values ($1, $2, 'de', 'Frage?')", org),
   };
 }
 

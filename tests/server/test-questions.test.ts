@@ -9,7 +9,6 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChatbot, startTestServer, type TestServer } from './helpers.ts';
 import { openChat } from './publicSeed.ts';
-import { PNG } from './trainingFiles.ts';
 
 let s: TestServer;
 let token: string;
@@ -50,7 +49,7 @@ const runs = async (t = token, bot = chatbotId) => (await s.api('GET', `/api/v1/
 const waitForRuns = (n: number) =>
   vi.waitFor(async () => {
     const pending = await s.db.query<{ n: number }>(
-      `select count(*)::int n from pgboss.job where name = 'test-questions-run' and singleton_key = $1 and state in ('created', 'retry', 'active')`, [chatbotId]);
+      `select count(*)::int n from pgboss.job where name = 'test-questions-run' and singleton_key like $1 || '%' and state in ('created', 'retry', 'active')`, [chatbotId]);
     expect(pending.rows[0].n).toBe(0);
     const r = await runs();
     expect(r.filter((x) => x.status === 'completed').length).toBeGreaterThanOrEqual(n);
@@ -141,7 +140,8 @@ describe('test questions', () => {
     expect(after[after.length - 1].trigger).toBe('manual');
   });
 
-  it('imports xlsx and CSV in the Q&A import shape: check, duplicates, skip, bad rows', async () => {
+  // Four uploads, each read in a child process (the extraction sandbox): slow on a busy machine.
+  it('imports xlsx and CSV in the Q&A import shape: check, duplicates, skip, bad rows', { timeout: 120_000 }, async () => {
     const file = sheet([
       ['Frage', 'Erwartete Seite', 'Fakten', 'Sprache'],
       ['Wann hat die Sauna geöffnet?', `${base}/spa.html`, '15:00; 21 Uhr'],
@@ -165,9 +165,6 @@ describe('test questions', () => {
     const bad = await upload('kaputt.xlsx', sheet([['Frage'], ['', 'https://x.test/'], ['a', 'b', 'c', 'd', 'e'], ['Frage ok', 'preisliste.pdf']]), { chatbotId, mode: 'import' });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ error: 'TestQuestionImportColumns', details: { rows: [2, 3], unknownSources: [4] } });
-    const notSheet = await upload('x.xlsx', PNG, { chatbotId });
-    expect(notSheet.status).toBe(400);
-    expect(notSheet.json.error).toBe('TestQuestionImportFailed');
     expect((await list({ origin: 'import' })).json).toHaveLength(3); // nothing half-written
   });
 
@@ -202,6 +199,13 @@ describe('test questions', () => {
     expect((await s.api('POST', '/api/v1/test-questions', { token, body: '{"chatbotId":' })).status).toBe(400);
     expect((await s.api('GET', `/api/v1/test-questions?filter=${q({ chatbotId, status: 'weird' })}`, { token })).status).toBe(400);
     expect((await s.api('GET', `/api/v1/test-questions?filter=${q({ chatbotId })}&sort=${q(['answer; drop table x', 'ASC'])}`, { token })).status).toBe(400);
+    for (const order of ['ASC', 'DESC']) {
+      const sorted = await s.api('GET', `/api/v1/test-questions?filter=${q({ chatbotId })}&sort=${q(['status', order])}&range=${q([0, 99])}`, { token });
+      expect(sorted.status).toBe(200);
+      const statuses: string[] = sorted.json.map((t: { status: string }) => t.status).filter((x: string) => x !== 'new');
+      const first = order === 'ASC' ? 'failed' : 'passed';
+      expect(statuses, order).toEqual([...statuses.filter((x) => x === first), ...statuses.filter((x) => x !== first)]);
+    }
     expect((await s.api('POST', '/api/v1/test-questions/from-chat', { token, body: { chatbotId, chatId: 'x', messageId: 'y' } })).status).toBe(400);
     // An expected source that is not this chatbot's: 404, nothing written.
     const n = (await list()).json.length;

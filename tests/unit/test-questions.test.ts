@@ -97,3 +97,16 @@ describe('suggested test questions', () => {
     expect(suggestTestQuestions([u('text', 'Rooms', { type: 'webpage', id: 'e', url: 'https://h.test/en' }, 'en')], 1)[0].question).toBe('What can you tell me about "Rooms"?');
   });
 });
+
+describe('the sheet reader shared with the Q&A import', () => {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  it('reads CSV rows with their numbers and refuses what is no spreadsheet with the import\'s own key', async () => {
+    const { readSheetRows } = await import('../../server/src/training/qna.ts');
+    expect(readSheetRows(Buffer.from('question,expected\n\n"Wo, bitte?",https://h.test/\n'), 'testQuestions')).toEqual([
+      { row: 1, values: ['question', 'expected'] },
+      { row: 3, values: ['Wo, bitte?', 'https://h.test/'] },
+    ]);
+    expect(() => readSheetRows(png, 'testQuestions')).toThrow(expect.objectContaining({ key: 'TestQuestionImportFailed' }));
+    expect(() => readSheetRows(png, 'qna')).toThrow(expect.objectContaining({ key: 'QnaImportFailed' }));
+  });
+});

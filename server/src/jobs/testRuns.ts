@@ -1,8 +1,8 @@
 /**
  * The test-question run as a background job: queued after every training change of a chatbot (crawl, rescrape,
- * schedule, document upload, Q&A change: wherever training hands its passages over, see queueEmbeddings) and by
- * the run-now action. The queue is "stately" per chatbot (at most one queued and one running job), and a
- * training run starts TEST_RUN_DELAY_SECONDS late: a burst of Q&A edits or an import followed by edits is one run; a
+ * schedule, document upload, Q&A change: wherever training hands its passages over, see queueEmbeddings), after
+ * test questions changed and by the run-now action. The queue is "stately" per chatbot (at most one queued and one
+ * running job per slot), and a training run starts TEST_RUN_DELAY_SECONDS late: a burst of Q&A edits is one run; a
  * change during a run queues one more.
  */
 import type { AppContext } from '../context.ts';
@@ -37,8 +37,11 @@ export async function queueTestRun(ctx: Pick<AppContext, 'jobs' | 'config'>, cha
   if (!chatbotId) return false;
   try {
     await ensureQueue(ctx.jobs);
+    // Training runs and runs asked for now wait in separate slots: a training run waiting out its delay never
+    // holds back "run now".
+    const delayed = trigger === 'training' && ctx.config.TEST_RUN_DELAY_SECONDS > 0;
     const id = await ctx.jobs.send(TEST_RUN_QUEUE, { chatbotId, trigger }, {
-      singletonKey: chatbotId, ...(trigger === 'training' && ctx.config.TEST_RUN_DELAY_SECONDS ? { startAfter: ctx.config.TEST_RUN_DELAY_SECONDS } : {}),
+      singletonKey: delayed ? chatbotId : `${chatbotId}/now`, ...(delayed ? { startAfter: ctx.config.TEST_RUN_DELAY_SECONDS } : {}),
     });
     return id !== null;
   } catch (e) {

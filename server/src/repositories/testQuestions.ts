@@ -66,8 +66,8 @@ export interface TestResultRow {
 
 export const TEST_QUESTIONS_SORTABLE = {
   question: 't.question', lang: 't.lang', origin: 't.origin', createdAt: 't.created_at', updatedAt: 't.updated_at', id: 't.id',
-  // failing first when ascending: false < true, never asked last
-  status: 'r.passed nulls last',
+  // failing first when ascending (false < true, not asked yet last); passing first when descending
+  status: 'r.passed',
 };
 
 export interface TestQuestionFilter {
@@ -208,9 +208,13 @@ export const testQuestionsRepo = {
   async runInOrg(db: Queryable, organizationId: string, id: string) {
     return (await db.query<TestRunRow>('select * from test_runs where organization_id = $1 and id = $2', [organizationId, id])).rows[0] ?? null;
   },
-  /** Runs left "running" by a process that died are closed as failed (a new run replaces them). */
+  /** Runs left "running" for longer than a job may take (a process that died) are closed as failed. */
   async failStaleRuns(db: Queryable, chatbotId: string) {
-    await db.query(`update test_runs set status = 'failed', error = 'interrupted', finished_at = now() where chatbot_id = $1 and status = 'running'`, [chatbotId]);
+    await db.query(
+      `update test_runs set status = 'failed', error = 'interrupted', finished_at = now()
+        where chatbot_id = $1 and status = 'running' and started_at < now() - interval '1 hour'`,
+      [chatbotId],
+    );
   },
 
   // ---- results ----

@@ -1,5 +1,5 @@
 import { ArrayInput, maxLength, regex, required, SimpleForm, SimpleFormIterator, TextInput } from 'react-admin';
-import { TEST_QUESTION_LIMITS } from '../../../contract/api/testQuestions.ts';
+import { TEST_QUESTION_LIMITS } from '../../../contract/testQuestions.ts';
 
 const URL_RULE = regex(/^https?:\/\/\S+$/i, 'ra.validation.url');
 

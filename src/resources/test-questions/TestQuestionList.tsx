@@ -8,7 +8,7 @@ import { useTrainingScope } from '../../pages/training/useTrainingScope.ts';
 import { ExpectedSourceField } from './ExpectedSourceField.tsx';
 import { RunTestsButton } from './RunTestsButton.tsx';
 import { SuggestTestsButton } from './SuggestTestsButton.tsx';
-import { testQuestionFilters } from './TestQuestionFilters.tsx';
+import { useTestQuestionFilters } from './TestQuestionFilters.tsx';
 import { TestQuestionImportDialog } from './TestQuestionImportDialog.tsx';
 import { TestScoreCard } from './TestScoreCard.tsx';
 import { TestStatusField } from './TestStatusField.tsx';
@@ -27,6 +27,7 @@ export function TestQuestionList() {
   const [waitFrom, setWaitFrom] = useState<number | null>(null);
   const [importing, setImporting] = useState(false);
   const runs = useTestRuns(chatbotId, waitFrom !== null);
+  const filters = useTestQuestionFilters();
   const completed = (runs.data ?? []).filter((r) => r.status === 'completed');
   const lastId = completed[completed.length - 1]?.id;
   // A new run has ended: the questions' results are new too. Waiting ends with it.
@@ -47,7 +48,7 @@ export function TestQuestionList() {
       <List
         resource="test-questions"
         filter={filter}
-        filters={testQuestionFilters}
+        filters={filters}
         sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={25}
         title="testQuestions.title"

@@ -26,7 +26,7 @@ export function TestScoreCard({ runs, running, action, chartHeight = 180 }: { ru
             ) : last ? (
               <>
                 <Typography variant="h4" component="p" data-testid="test-score" data-score={last.score ?? ''}>
-                  {Math.round((last.score ?? 0) * 100)} %
+                  {(last.score ?? 0).toLocaleString(locale === 'de' ? 'de-DE' : 'en-GB', { style: 'percent', maximumFractionDigits: 0 })}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" data-testid="test-score-detail">
                   {translate('testQuestions.score.value', { passed: last.passed, total: last.total })} ·{' '}

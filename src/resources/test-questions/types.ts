@@ -1,4 +1,4 @@
-import type { TEST_QUESTION_ORIGINS, TEST_STATUSES } from '../../../contract/api/testQuestions.ts';
+import type { TEST_QUESTION_ORIGINS, TEST_STATUSES } from '../../../contract/testQuestions.ts';
 
 export type TestStatus = (typeof TEST_STATUSES)[number];
 export type TestOrigin = (typeof TEST_QUESTION_ORIGINS)[number];
