@@ -12,7 +12,7 @@ export function TestScoreDashboardCard({ chatbotId }: { chatbotId: string | null
     <TestScoreCard
       runs={runs.data}
       chartHeight={140}
-      action={<Button component={Link} to="/test-questions" size="small" data-testid="dashboard-open-tests">{translate('testQuestions.score.open')}</Button>}
+      action={<Button component={Link} to="/test-questions" size="small" sx={{ flexShrink: 0, whiteSpace: 'nowrap', alignSelf: 'flex-start' }} data-testid="dashboard-open-tests">{translate('testQuestions.score.open')}</Button>}
     />
   );
 }
