@@ -123,6 +123,10 @@ export const testQuestionsRepo = {
     const r = await db.query<TestQuestionListRow>(`select ${LIST_COLUMNS} from ${LIST_FROM} where t.organization_id = $1 and t.chatbot_id = $2 and t.id = $3`, [organizationId, chatbotId, id]);
     return r.rows[0];
   },
+  /** The organization's test question (callers check the id's shape first: tenancy.requireRecord). */
+  async inOrg(db: Queryable, organizationId: string, id: string) {
+    return (await db.query<TestQuestionRow>('select * from test_questions where id = $1 and organization_id = $2', [id, organizationId])).rows[0];
+  },
   async count(db: Queryable, chatbotId: string) {
     return (await db.query<{ n: number }>('select count(*)::int n from test_questions where chatbot_id = $1', [chatbotId])).rows[0].n;
   },

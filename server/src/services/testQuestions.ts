@@ -13,7 +13,7 @@ import { historyMessage, testQuestionsRepo, type NewTestQuestion, type TestQuest
 import { answerQuestion } from '../runtime/answer.ts';
 import { llmFor } from '../runtime/publicChat.ts';
 import { TEST_QUESTION_LIMITS } from '../../../contract/api/testQuestions.ts';
-import type { ChatbotRow } from '../repositories/chatbots.ts';
+import { chatbotsRepo, type ChatbotRow } from '../repositories/chatbots.ts';
 
 /** Suggestions a new chatbot starts with. */
 export const SUGGESTIONS_AT_START = 10;
@@ -183,7 +183,7 @@ export async function addSuggestions(db: Queryable, bot: Bot, max: number) {
  */
 export async function runTestQuestions(ctx: Pick<AppContext, 'db' | 'config'>, chatbotId: string, trigger: TestRunRow['trigger']) {
   const { db } = ctx;
-  const bot = (await db.query<ChatbotRow>('select * from chatbots where id = $1', [chatbotId])).rows[0];
+  const bot = await chatbotsRepo.byId(db, chatbotId);
   if (!bot) return null;
   let questions = await testQuestionsRepo.allOf(db, bot.id);
   if (!questions.length && trigger === 'training' && (await testQuestionsRepo.countRuns(db, bot.id)) === 0) {

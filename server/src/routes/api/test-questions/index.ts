@@ -39,8 +39,7 @@ export default async function testQuestionsRoutes(app: FastifyInstance) {
 
   /** The caller's test question, or 404 (malformed, unknown and another tenant's ids alike). */
   const inOrg = (id: string, organizationId: string) =>
-    requireRecord<TestQuestionRow>('Test question', id, async (x) =>
-      (await db.query<TestQuestionRow>('select * from test_questions where id = $1 and organization_id = $2', [x, organizationId])).rows[0]);
+    requireRecord<TestQuestionRow>('Test question', id, (x) => testQuestionsRepo.inOrg(db, organizationId, x));
 
   const list = listQuery(testQuestionFilter, { sortable: Object.keys(TEST_QUESTIONS_SORTABLE), defaultSort: ['createdAt', 'DESC'] });
   api.get('/test-questions', { schema: { querystring: list, response: { 200: z.array(record) } } }, async (req, reply) => {
