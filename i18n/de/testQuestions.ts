@@ -18,6 +18,7 @@ export const testQuestions: MessagesOf<typeof en> = {
     lang: 'Sprache',
     expectedUrl: 'Erwartete Seite (URL)',
     expectedSource: 'Erwartete Quelle',
+    fact: 'Fakt',
     expectedFacts: 'Erwartete Fakten',
     origin: 'Hinzugefügt',
     status: 'Ergebnis',
@@ -25,7 +26,7 @@ export const testQuestions: MessagesOf<typeof en> = {
   },
   help: {
     expectedUrl: 'Die Seite, die die Antwort unter ihren ersten drei Quellen nennen soll. Leer: Jede Quelle zählt.',
-    expectedFacts: 'Kurze Texte, die in der Antwort vorkommen müssen, getrennt durch „;“ (z. B. 129 €; 15:00).',
+    expectedFacts: 'Kurze Texte, die in der Antwort vorkommen müssen, z. B. 129 € oder 15:00.',
   },
   status: { passed: 'Bestanden', failed: 'Nicht bestanden', new: 'Noch nicht geprüft' },
   origin: { manual: 'Von Hand', import: 'Importiert', chat: 'Aus einem Chat', gap: 'Aus einer Wissenslücke', suggested: 'Vorgeschlagen' },

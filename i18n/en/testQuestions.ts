@@ -15,6 +15,7 @@ export const testQuestions = {
     lang: 'Language',
     expectedUrl: 'Expected page (URL)',
     expectedSource: 'Expected source',
+    fact: 'Fact',
     expectedFacts: 'Expected facts',
     origin: 'Added',
     status: 'Result',
@@ -22,7 +23,7 @@ export const testQuestions = {
   },
   help: {
     expectedUrl: 'The page the answer should cite among its first three sources. Empty: any source counts.',
-    expectedFacts: 'Short texts that must appear in the answer, separated by ";" (e.g. 129 €; 15:00).',
+    expectedFacts: 'Short texts that must appear in the answer, e.g. 129 € or 15:00.',
   },
   status: { passed: 'Passed', failed: 'Failed', new: 'Not run yet' },
   origin: { manual: 'By hand', import: 'Imported', chat: 'From a chat', gap: 'From a knowledge gap', suggested: 'Suggested' },

@@ -18,7 +18,7 @@ export function TestQuestionForm() {
       />
       <ArrayInput source="expectedFacts" label="testQuestions.fields.expectedFacts" helperText="testQuestions.help.expectedFacts">
         <SimpleFormIterator inline disableReordering>
-          <TextInput source="" label="testQuestions.fields.expectedFacts" validate={[required(), maxLength(TEST_QUESTION_LIMITS.fact)]} />
+          <TextInput source="" label="testQuestions.fields.fact" validate={[required(), maxLength(TEST_QUESTION_LIMITS.fact)]} />
         </SimpleFormIterator>
       </ArrayInput>
     </SimpleForm>
