@@ -41,6 +41,9 @@ export const ERROR_STATUS = {
   UrlLoadFailed: 400,
   QnaImportColumns: 400,
   QnaImportFailed: 400,
+  // test questions
+  TestQuestionImportColumns: 400,
+  TestQuestionImportFailed: 400,
 } as const satisfies Record<string, number>;
 
 export type KnownErrorKey = keyof typeof ERROR_STATUS;

@@ -18,6 +18,7 @@ import { operators } from './de/operators.ts';
 import { emptyStates } from './de/emptyStates.ts';
 import { feedback } from './de/feedback.ts';
 import { knowledgeGaps } from './de/knowledgeGaps.ts';
+import { testQuestions } from './de/testQuestions.ts';
 import type { MessagesOf } from './types.ts';
 
 /** The app's German messages: typed by the English ones, so a missing key fails `npm run typecheck`. */
@@ -40,6 +41,7 @@ export const deApp: MessagesOf<AppMessages> = {
   emptyStates,
   feedback,
   knowledgeGaps,
+  testQuestions,
 };
 
 /** German is the default interface language; react-admin's texts come complete from de/ra.ts. */

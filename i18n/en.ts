@@ -17,9 +17,10 @@ import { operators } from './en/operators.ts';
 import { emptyStates } from './en/emptyStates.ts';
 import { feedback } from './en/feedback.ts';
 import { knowledgeGaps } from './en/knowledgeGaps.ts';
+import { testQuestions } from './en/testQuestions.ts';
 
 /** The app's own messages, one namespace per feature (i18n/en/<feature>.ts). */
-export const enApp = { app, auth, errors, dashboard, training, uiconfig, preview, demo, history, language, profile, implementation, register, privacy, operators, emptyStates, feedback, knowledgeGaps };
+export const enApp = { app, auth, errors, dashboard, training, uiconfig, preview, demo, history, language, profile, implementation, register, privacy, operators, emptyStates, feedback, knowledgeGaps, testQuestions };
 export type AppMessages = typeof enApp;
 
 export const en = { ...englishMessages, ...enApp };

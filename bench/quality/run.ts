@@ -133,7 +133,7 @@ export function languageStartPath(paths: string[]): string {
   return [...paths].sort((a, b) => a.split('/').length - b.split('/').length || a.length - b.length)[0] ?? '/';
 }
 
-async function serveSite(siteDir: string): Promise<{ origin: string; proc: ChildProcess; stop: () => Promise<void> }> {
+export async function serveSite(siteDir: string): Promise<{ origin: string; proc: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
   const proc = spawn(process.execPath, [path.join(siteDir, 'serve.mjs'), '--port', String(port), '--host', '127.0.0.1'], {
     cwd: siteDir,

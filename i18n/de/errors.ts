@@ -38,6 +38,8 @@ export const errors: MessagesOf<typeof en> = {
   UrlLoadFailed: 'Die Datei konnte nicht von der URL geladen werden',
   QnaImportColumns: 'Jede Zeile muss genau 2 Spalten haben: Frage und Antwort',
   QnaImportFailed: 'Frage-Antwort-Paare konnten nicht importiert werden',
+  TestQuestionImportColumns: 'Jede Zeile braucht eine Frage; danach optional die erwartete Seite (URL) oder ein vorhandenes Dokument, Fakten und eine Sprache',
+  TestQuestionImportFailed: 'Testfragen konnten nicht importiert werden',
   texts: {
     emailNotRegistered: 'E-Mail-Adresse nicht registriert',
     wrongPassword: 'Falsches Passwort',

@@ -36,6 +36,8 @@ export const errors = {
   UrlLoadFailed: 'The file could not be loaded from the URL',
   QnaImportColumns: 'Every row must have exactly 2 columns: question and answer',
   QnaImportFailed: 'Question-answer pairs could not be imported',
+  TestQuestionImportColumns: 'Every row needs a question; then optionally the expected page (URL) or an existing document, facts and a language',
+  TestQuestionImportFailed: 'Test questions could not be imported',
   texts: {
     emailNotRegistered: 'Email address not registered',
     wrongPassword: 'Wrong password',

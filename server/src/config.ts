@@ -113,6 +113,8 @@ const schema = z.object({
   ANSWER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
   ANSWER_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
   ANSWER_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // Test questions are re-run this many seconds after a training change (a burst of changes is one run).
+  TEST_RUN_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   MEETING_URL: z.url().optional(),
   SALES_EMAIL: z.email().optional(),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(20),

@@ -13,6 +13,7 @@ import { implementationPlugin } from './implementation/index.tsx';
 import { profilePlugin } from './profile/index.tsx';
 import { privacyPlugin } from './privacy/index.tsx';
 import { operatorsPlugin } from './operators/index.tsx';
+import { testQuestionsPlugin } from './testQuestions/index.tsx';
 
 /** Every feature of the dashboard; the sidebar follows this order. Adding a feature = one line here. */
 export const plugins: AppPlugin[] = [
@@ -22,6 +23,7 @@ export const plugins: AppPlugin[] = [
   historyPlugin,
   trainingPlugin,
   knowledgeGapsPlugin,
+  testQuestionsPlugin,
   uiconfigPlugin,
   previewPlugin,
   languagePlugin,

@@ -275,6 +275,45 @@ test('question-answer: add, edit, deactivate, import an xlsx with duplicates, re
   await shot(page, 'training-qna-de');
 });
 
+test('test questions: import an xlsx, the score after the run, on the screen and the dashboard, in German and English', async ({ request }) => {
+  // The content the tests ask about: two question-answer pairs (a new chatbot's first training suggests their questions).
+  for (const [question, answer] of [['Haben Sie Leihräder im Angebot?', 'Ja, Leihräder gibt es ab 15 Euro am Tag.'], ['Reparieren Sie auch E-Bikes in Ihrer Werkstatt?', 'Ja, E-Bikes reparieren wir jederzeit.']])
+    expect((await request.post('/api/v1/qna', { headers: auth, data: { chatbotId, lang: 'de', question, answer } })).status()).toBe(201);
+  await open('/test-questions');
+  await expect(page.getByRole('heading', { name: 'Testfragen', level: 1 })).toBeVisible();
+  const file = xlsxFile('testfragen.xlsx', [
+    ['Frage', 'Erwartete Seite', 'Fakten'],
+    ['Haben Sie Leihräder?', '', '15 Euro'],
+    ['Reparieren Sie E-Bikes?', '', 'jederzeit'],
+    ['Haben Sie Leihräder', '', ''],
+  ]);
+  await page.getByTestId('test-import').click();
+  await page.getByTestId('test-import-file').setInputFiles(file);
+  await expect(page.getByTestId('test-import-summary')).toContainText('3 Zeilen, 1 doppelt in der Datei');
+  await page.getByTestId('test-import-skip').click();
+  await expect(notification()).toContainText('2 importiert, 1 übersprungen');
+  // The import queues a run; the score card shows it once the run has ended, counting every test question.
+  const listed = await request.get(`/api/v1/test-questions?filter=${encodeURIComponent(JSON.stringify({ chatbotId }))}`, { headers: auth });
+  const total = Number(listed.headers()['content-range'].split('/')[1]);
+  await expect(page.getByTestId('test-score-detail')).toContainText(`von ${total} Tests bestanden`, { timeout: 30_000 });
+  const row = (q: string) => page.locator('tr').filter({ has: page.getByRole('cell', { name: q, exact: true }) }).getByTestId('test-status');
+  await expect(row('Haben Sie Leihräder?')).toHaveAttribute('data-status', 'passed');
+  await expect(row('Reparieren Sie E-Bikes?')).toHaveAttribute('data-status', 'passed');
+  await shot(page, 'test-questions-de');
+  await page.getByTestId('locale-switcher').click();
+  await page.getByTestId('locale-en').click();
+  await expect(page.getByRole('heading', { name: 'Test questions', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('test-score-detail')).toContainText(`of ${total} tests passed`);
+  await shot(page, 'test-questions-en');
+  await open('/dashboard');
+  await expect(page.getByTestId('test-score-card').getByTestId('test-score-detail')).toContainText(`of ${total} tests passed`);
+  await page.getByTestId('test-score-card').scrollIntoViewIfNeeded();
+  await shot(page, 'dashboard-test-score-en');
+  await page.getByTestId('locale-switcher').click();
+  await page.getByTestId('locale-de').click();
+  await expect(page.getByTestId('test-score-card')).toContainText('Qualitätswert');
+});
+
 test('contacts: an invalid phone is refused at the field, a valid one is saved as the default contact', async () => {
   await open('/training/contacts');
   await page.getByTestId('contact-add').click();

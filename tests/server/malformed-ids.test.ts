@@ -25,14 +25,14 @@ const MALFORMED: Record<string, string> = {
 /** What can travel in a header: no control characters, not empty (an empty act-as header means "myself"). */
 const HEADER_SAFE = Object.fromEntries(Object.entries(MALFORMED).filter(([, v]) => v && ![...v].some((c) => c.charCodeAt(0) < 0x20)));
 
-type Kind = 'user' | 'organization' | 'chatbot' | 'website' | 'webpage' | 'document' | 'qna' | 'contact' | 'schedule' | 'scrapeJob' | 'chat' | 'message' | 'knowledgeGap';
+type Kind = 'user' | 'organization' | 'chatbot' | 'website' | 'webpage' | 'document' | 'qna' | 'contact' | 'schedule' | 'scrapeJob' | 'chat' | 'message' | 'knowledgeGap' | 'testQuestion';
 type Records = Record<Kind, string>;
 
 /** `/<resource>/:id` names the record kind by its resource; other id parameters by their name. */
 const KIND_OF_RESOURCE: Record<string, Kind> = {
   users: 'user', chatbots: 'chatbot', websites: 'website', webpages: 'webpage', documents: 'document', qna: 'qna',
   contacts: 'contact', schedules: 'schedule', 'scrape-jobs': 'scrapeJob', chats: 'chat', customers: 'organization',
-  'knowledge-gaps': 'knowledgeGap',
+  'knowledge-gaps': 'knowledgeGap', 'test-questions': 'testQuestion',
 };
 /** Routes only operators may call (others get 403 whatever the id): probed with an operator's token. */
 const isOperatorRoute = (path: string) => path.startsWith('/api/v1/customers');
@@ -112,6 +112,7 @@ async function seedTenant(organizationId: string, userId: string, userToken: str
     scrapeJob: await one("insert into scrape_jobs (organization_id, chatbot_id, website_id, lang, type, status) values ($1, $2, $3, 'de', 'spider', 'completed')", [...org, website]),
     message: await one("insert into messages (organization_id, chatbot_id, chat_id, question, answer) values ($1, $2, $3, 'Frage?', 'Antwort.')", [...org, chat]),
     knowledgeGap: await declinedQuestionGap(chatbot, [...org, chat], userToken),
+    testQuestion: await one("insert into test_questions (organization_id, chatbot_id, lang, question) values ($1, $2, 'de', 'Frage?')", org),
   };
 }
 

@@ -14,6 +14,7 @@ import { chatbotsRepo } from '../repositories/chatbots.ts';
 import { passageEmbeddingsRepo } from '../repositories/passageEmbeddings.ts';
 import { createEmbeddingsClient, EMBED_BATCH, isEmbeddingsConfigured, type EmbeddingsClient } from '../services/embeddings.ts';
 import type { Jobs } from './boss.ts';
+import { queueTestRun } from './testRuns.ts';
 
 export const EMBEDDINGS_QUEUE = 'embeddings';
 export const EMBEDDINGS_SWEEP_QUEUE = 'embeddings-sweep';
@@ -44,8 +45,16 @@ function ensureQueues(jobs: Jobs) {
   return ready;
 }
 
-/** After training wrote passages of a chatbot: embed them soon. Never throws; nothing happens when embeddings are off. */
+/**
+ * After training wrote passages of a chatbot (every training path calls this): embed them soon, and re-run the
+ * chatbot's test questions (jobs/testRuns.ts). Never throws; nothing is embedded when embeddings are off.
+ */
 export async function queueEmbeddings(ctx: Pick<AppContext, 'config' | 'jobs'>, chatbotId: string | null | undefined) {
+  await queueTestRun(ctx, chatbotId);
+  await sendEmbeddingsJob(ctx, chatbotId);
+}
+
+async function sendEmbeddingsJob(ctx: Pick<AppContext, 'config' | 'jobs'>, chatbotId: string | null | undefined) {
   if (!chatbotId || !isEmbeddingsConfigured(ctx.config)) return;
   try {
     await ensureQueues(ctx.jobs);
@@ -85,7 +94,7 @@ export async function queueMissingEmbeddings(ctx: Ctx): Promise<number> {
   const model = ctx.config.EMBEDDINGS_MODEL;
   if (!isEmbeddingsConfigured(ctx.config) || !model) return 0;
   const chatbotIds = await passageEmbeddingsRepo.chatbotsMissing(ctx.db, model);
-  for (const id of chatbotIds) await queueEmbeddings(ctx, id);
+  for (const id of chatbotIds) await sendEmbeddingsJob(ctx, id);
   return chatbotIds.length;
 }
 

@@ -16,6 +16,7 @@ import privacyRoutes from './api/privacy/index.ts';
 import accountRoutes from './api/account/index.ts';
 import customersRoutes from './api/customers/index.ts';
 import knowledgeGapsRoutes from './api/knowledge-gaps/index.ts';
+import testQuestionsRoutes from './api/test-questions/index.ts';
 import { registerOpenApiRoute, useZodSchemas } from '../plugins/app/openapi.ts';
 
 /**
@@ -39,6 +40,7 @@ export async function registerRoutes(app: FastifyInstance) {
     await api.register(accountRoutes);
     await api.register(customersRoutes);
     await api.register(knowledgeGapsRoutes);
+    await api.register(testQuestionsRoutes);
     await api.register(publicRoutes, { prefix: '/public' });
     await api.register(appConfigRoutes, { prefix: '/public' });
   }, { prefix: '/api/v1' });

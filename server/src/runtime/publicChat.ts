@@ -22,7 +22,7 @@ import { visitorText } from './visitorTexts.ts';
 export { leadBody, startChatBody };
 
 let cachedLlm: { key: string; client: LlmClient } | null = null;
-function llmFor(config: AppContext['config']) {
+export function llmFor(config: AppContext['config']) {
   if (!isLlmConfigured(config)) return null;
   const key = `${config.LLM_BASE_URL}|${config.LLM_MODEL}|${config.LLM_API_KEY}|${config.LLM_TIMEOUT_MS}`;
   if (cachedLlm?.key !== key) cachedLlm = { key, client: createLlmClient(config) };

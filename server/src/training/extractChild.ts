@@ -15,10 +15,13 @@ async function run(req: ExtractionRequest): Promise<unknown> {
   }
   // An xlsx file is a zip too; older spreadsheet formats are not, and XLSX reads them as they are.
   const buf = Buffer.from(req.buf);
+  const testQuestions = req.kind === 'sheetRows' && req.import === 'testQuestions';
   if (buf.length >= 4 && buf.readUInt32LE(0) === 0x04034b50)
-    refuseZipBomb(buf, req.limits.maxInflatedBytes, () => badRequest('QnaImportFailed', 'Question-answer pairs could not be imported: not a spreadsheet'));
-  const { readQnaSheet } = await import('./qna.ts');
-  return readQnaSheet(buf);
+    refuseZipBomb(buf, req.limits.maxInflatedBytes, () => testQuestions
+      ? badRequest('TestQuestionImportFailed', 'Test questions could not be imported: not a spreadsheet')
+      : badRequest('QnaImportFailed', 'Question-answer pairs could not be imported: not a spreadsheet'));
+  const { readQnaSheet, readSheetRows } = await import('./qna.ts');
+  return req.kind === 'sheetRows' ? readSheetRows(buf, req.import) : readQnaSheet(buf);
 }
 
 // The API process went away (stopped, or gave up on this child): nobody waits for the answer.

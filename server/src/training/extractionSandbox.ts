@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AppError, badRequest } from '../errors.ts';
 import { concurrencyLimit } from '../services/concurrencyLimit.ts';
 import type { DocType } from './documents.ts';
+import type { SheetImport } from './qna.ts';
 
 /** What one extraction may cost (values below). */
 export interface ExtractionLimits {
@@ -43,7 +44,8 @@ const MAX_CHILDREN = 2;
 
 export type ExtractionRequest =
   | { kind: 'document'; type: DocType; buf: Uint8Array; limits: ExtractionLimits }
-  | { kind: 'qnaSheet'; buf: Uint8Array; limits: ExtractionLimits };
+  | { kind: 'qnaSheet'; buf: Uint8Array; limits: ExtractionLimits }
+  | { kind: 'sheetRows'; import: SheetImport; buf: Uint8Array; limits: ExtractionLimits };
 export type ExtractionResult =
   | { ok: true; value: unknown }
   | { ok: false; error: { status: number; key: string; message: string; details?: unknown } };
@@ -108,4 +110,10 @@ export async function extractInSandbox(buf: Buffer, type: DocType): Promise<stri
 export async function readQnaSheetInSandbox(buf: Buffer): Promise<{ question: string; answer: string; row: number }[]> {
   refuseEmptyFile(buf);
   return (await slot(() => runInChild({ kind: 'qnaSheet', buf, limits: EXTRACTION_LIMITS }))) as { question: string; answer: string; row: number }[];
+}
+
+/** The rows of an uploaded spreadsheet or CSV file (cells as text), read outside the API process. */
+export async function readSheetRowsInSandbox(buf: Buffer, kind: SheetImport): Promise<{ row: number; values: string[] }[]> {
+  refuseEmptyFile(buf);
+  return (await slot(() => runInChild({ kind: 'sheetRows', import: kind, buf, limits: EXTRACTION_LIMITS }))) as { row: number; values: string[] }[];
 }

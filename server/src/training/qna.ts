@@ -59,36 +59,57 @@ export interface ImportRow {
 
 const HEADER = /^(question|questions|frage|fragen)$/i;
 
+/** The error key and wording of a spreadsheet import that fails as a whole (the Q&A import's, or another import's). */
+export type SheetImport = 'qna' | 'testQuestions';
+const SHEET_FAILED = {
+  qna: { key: 'QnaImportFailed', what: 'Question-answer pairs' },
+  testQuestions: { key: 'TestQuestionImportFailed', what: 'Test questions' },
+} as const;
+const sheetFailed = (kind: SheetImport, why: string) => badRequest(SHEET_FAILED[kind].key, `${SHEET_FAILED[kind].what} could not be imported: ${why}`);
+
+/**
+ * The non-blank rows of the first sheet of a spreadsheet (xlsx, xls, ods, CSV), each cell as trimmed text,
+ * trailing empty cells dropped, with its 1-based row number. Shared by the Q&A import and the test-question
+ * import; runs in the extraction child (extractChild.ts).
+ */
+export function readSheetRows(buf: Buffer, kind: SheetImport = 'qna'): { row: number; values: string[] }[] {
+  let wb: XLSX.WorkBook;
+  try {
+    wb = XLSX.read(buf, { type: 'buffer', dense: true, cellHTML: false, cellFormula: false });
+  } catch {
+    throw sheetFailed(kind, 'not a spreadsheet');
+  }
+  const ws = wb.Sheets[wb.SheetNames[0]];
+  if (!ws) throw sheetFailed(kind, 'no sheet');
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, blankrows: true, raw: false, defval: '' });
+  const out: { row: number; values: string[] }[] = [];
+  rows.forEach((cells, i) => {
+    const values = (cells as unknown[]).map((c) => String(c ?? '').trim());
+    while (values.length && !values[values.length - 1]) values.pop();
+    if (values.length) out.push({ row: i + 1, values });
+  });
+  if (!out.length) throw sheetFailed(kind, 'the sheet is empty');
+  return out;
+}
+
 /**
  * Reads the first sheet of an xlsx file as question/answer rows. Every non-empty row must
  * have exactly two filled columns; otherwise the whole import is refused, naming the rows.
  */
 export function readQnaSheet(buf: Buffer): { question: string; answer: string; row: number }[] {
-  let wb: XLSX.WorkBook;
-  try {
-    wb = XLSX.read(buf, { type: 'buffer', dense: true, cellHTML: false, cellFormula: false });
-  } catch {
-    throw badRequest('QnaImportFailed', 'Question-answer pairs could not be imported: not a spreadsheet');
-  }
-  const ws = wb.Sheets[wb.SheetNames[0]];
-  if (!ws) throw badRequest('QnaImportFailed', 'Question-answer pairs could not be imported: no sheet');
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, blankrows: true, raw: false, defval: '' });
   const out: { question: string; answer: string; row: number }[] = [];
   const bad: number[] = [];
-  rows.forEach((cells, i) => {
-    const values = (cells as unknown[]).map((c) => String(c ?? '').trim());
-    while (values.length && !values[values.length - 1]) values.pop();
-    if (!values.length) return; // blank line
+  readSheetRows(buf, 'qna').forEach(({ row, values }, i) => {
     if (values.length !== 2 || !values[0] || !values[1]) {
-      bad.push(i + 1);
+      bad.push(row);
       return;
     }
-    if (i === 0 && HEADER.test(values[0])) return;
-    out.push({ question: values[0], answer: values[1], row: i + 1 });
+    if (i === 0 && row === 1 && HEADER.test(values[0])) return;
+    out.push({ question: values[0], answer: values[1], row });
   });
   if (bad.length)
     throw badRequest('QnaImportColumns', 'Every row must have exactly 2 columns: question and answer', { rows: bad.slice(0, 100), count: bad.length });
-  if (!out.length) throw badRequest('QnaImportFailed', 'Question-answer pairs could not be imported: the sheet is empty');
+  if (!out.length) throw sheetFailed('qna', 'the sheet is empty');
   return out;
 }
 

@@ -114,10 +114,13 @@ export const scrapeJobsRepo = {
     );
     await this.release(db, id);
   },
-  /** The pages this job marked as "being trained" and its page log are released, whatever happened. */
+  /**
+   * The pages this job marked as "being trained" are released, whatever happened. Its page log keeps only the
+   * pages it added, changed or removed: the crawl report a failing test question names (services/testQuestions.ts).
+   */
   async release(db: Queryable, id: string) {
     await db.query('update webpages set training_job_id = null where training_job_id = $1', [id]);
-    await db.query('delete from scrape_job_pages where job_id = $1', [id]);
+    await db.query(`delete from scrape_job_pages where job_id = $1 and outcome not in ('added', 'changed', 'removed')`, [id]);
   },
   /** The initial setup's crawl of a chatbot that has not ended (its setup job is being retried). */
   async unfinishedSetupCrawl(db: Queryable, chatbotId: string) {

@@ -10,6 +10,7 @@ import { StatCard } from './StatCard.tsx';
 import { SubscriptionStatusCard } from './SubscriptionStatusCard.tsx';
 import { UsageCard } from './UsageCard.tsx';
 import { useStatistics } from './useStatistics.ts';
+import { TestScoreDashboardCard } from '../../resources/test-questions/TestScoreDashboardCard.tsx';
 
 const MessagesChart = lazy(() => import('./MessagesChart.tsx'));
 
@@ -87,6 +88,9 @@ export default function DashboardPage() {
                 <FeedbackCard feedback={s.feedback} />
               </Grid>
             )}
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TestScoreDashboardCard chatbotId={chatbotId} />
+            </Grid>
           </Grid>
         </Stack>
       )}

@@ -41,6 +41,7 @@ export const trainingPlugin: AppPlugin = {
         ...TRAINING_TABS.map(({ path, tab }) => ({ to: `/training/${path}`, label: `training.tabs.${tab}` })),
         // The knowledge gaps' screen (plugins/knowledgeGaps) is part of training in the sidebar.
         { to: '/training/knowledge-gaps', label: 'knowledgeGaps.title' },
+        { to: '/test-questions', label: 'testQuestions.menu' },
       ],
     },
   ],

@@ -8,6 +8,7 @@ import { MessageSources } from './MessageSources.tsx';
 import { OptimizeAnswerDialog } from './OptimizeAnswerDialog.tsx';
 import { TranslateMessageButton } from './TranslateMessageButton.tsx';
 import type { ApiMessage } from './types.ts';
+import { KeepAsTestButton } from '../test-questions/KeepAsTestButton.tsx';
 
 /** One turn: the visitor's message (with its translation) and the chatbot's answer (with sources and the optimized answer). */
 export function ChatMessage({ message, onChange }: { message: ApiMessage; onChange: (m: ApiMessage) => void }) {
@@ -60,6 +61,7 @@ export function ChatMessage({ message, onChange }: { message: ApiMessage; onChan
           <Button size="small" startIcon={<AutoFixHighIcon fontSize="small" />} onClick={() => setOptimizing(true)} data-testid="optimize-button">
             {translate('history.optimize.button')}
           </Button>
+          {message.answer !== null && <KeepAsTestButton chatId={message.chatId} messageId={message.id} />}
         </Stack>
       </Stack>
       {optimizing && <OptimizeAnswerDialog message={message} open onClose={() => setOptimizing(false)} onSaved={onChange} />}

@@ -11,7 +11,7 @@ import { ACT_AS_HEADER } from '../../../server/src/plugins/app/auth.ts';
 import { createChatbot, startTestServer, type TestServer } from '../helpers.ts';
 import { startHttp } from '../fakeServers.ts';
 
-type Kind = 'user' | 'organization' | 'chatbot' | 'website' | 'webpage' | 'document' | 'qna' | 'contact' | 'schedule' | 'scrapeJob' | 'chat' | 'message';
+type Kind = 'user' | 'organization' | 'chatbot' | 'website' | 'webpage' | 'document' | 'qna' | 'contact' | 'schedule' | 'scrapeJob' | 'chat' | 'message' | 'testQuestion';
 type Tenant = Record<Kind, string> & { email: string; leadEmail: string; customerId: string; token: string };
 
 /** Text only B's records carry: a 2xx answer containing it (or any of B's ids) shows B's data to A. */
@@ -23,7 +23,7 @@ const NOT_TENANT_DATA = [/^\/oidc/, /^\/assets\//, /^\/(widget|widget-chat)\.js$
 /** `/<resource>/:id` names the record kind by its resource; other id parameters and fields by their name. */
 const KIND_OF_RESOURCE: Record<string, Kind> = {
   users: 'user', chatbots: 'chatbot', websites: 'website', webpages: 'webpage', documents: 'document', qna: 'qna',
-  contacts: 'contact', schedules: 'schedule', 'scrape-jobs': 'scrapeJob', chats: 'chat', customers: 'organization',
+  contacts: 'contact', schedules: 'schedule', 'scrape-jobs': 'scrapeJob', chats: 'chat', customers: 'organization', 'test-questions': 'testQuestion',
 };
 const KIND_OF_NAME: Record<string, Kind> = {
   chatbotId: 'chatbot', chatId: 'chat', messageId: 'message', websiteId: 'website', webpageId: 'webpage',
@@ -70,12 +70,19 @@ function validBodies(a: Tenant): Record<string, unknown> {
     'POST /api/v1/public/chatbots/:/chats': { lang: 'de', visitorId: 'mallory' },
     'POST /api/v1/public/chatbots/:/chats/:/messages': { text: 'Hallo' },
     'POST /api/v1/public/chatbots/:/chats/:/lead': { email: 'mallory@example.test', consent: true, consentText: 'Ja' },
+    'POST /api/v1/test-questions': { chatbotId: a.chatbot, lang: 'de', question: 'Mallory?', expectedSource: { type: 'qna', id: a.qna } },
+    'POST /api/v1/test-questions/run': { chatbotId: a.chatbot },
+    'POST /api/v1/test-questions/suggest': { chatbotId: a.chatbot },
+    'POST /api/v1/test-questions/from-chat': { chatbotId: a.chatbot, chatId: a.chat, messageId: a.message },
+    'POST /api/v1/test-questions/delete': { chatbotId: a.chatbot, ids: [a.testQuestion] },
+    'PUT /api/v1/test-questions/:': { question: 'Mallory?' },
   };
 }
 /** Multipart uploads: the chatbot travels as a form field. */
 const UPLOADS: Record<string, { name: string; text: string }> = {
   'POST /api/v1/documents': { name: 'a.txt', text: 'Mallory text' },
   'POST /api/v1/qna/import': { name: 'qna.csv', text: 'question,answer\nMallory?,Mallory.\n' },
+  'POST /api/v1/test-questions/import': { name: 'tests.csv', text: 'question\nMallory?\n' },
 };
 
 const shape = (r: Route) => `${r.method} ${r.path.replace(/:[^/]+/g, ':')}`;
@@ -133,6 +140,7 @@ async function seedTenant(mark: string): Promise<Tenant> {
     schedule: await one("insert into training_schedules (organization_id, chatbot_id, website_id, lang, url, cron) values ($1, $2, $3, 'de', $4, '0 0 1 1 *')", [...ids, website, `https://${mark}.example.test`]),
     scrapeJob,
     message: await one('insert into messages (organization_id, chatbot_id, chat_id, question, answer) values ($1, $2, $3, $4, $4)', [...ids, chat, `${mark} message`]),
+    testQuestion: await one("insert into test_questions (organization_id, chatbot_id, lang, question, expected_facts) values ($1, $2, 'de', $3, $4)", [...ids, `${mark} test question?`, [`${mark} fact`]]),
   };
 }
 
@@ -280,7 +288,7 @@ async function send(p: Probe) {
 }
 
 /** What in an answer would be B's: B's ids, addresses and the mark in B's texts. */
-const secretsOf = (t: Tenant) => [B_MARK, t.customerId, ...(['user', 'organization', 'chatbot', 'website', 'webpage', 'document', 'qna', 'contact', 'schedule', 'scrapeJob', 'chat', 'message'] as Kind[]).map((k) => t[k])];
+const secretsOf = (t: Tenant) => [B_MARK, t.customerId, ...(['user', 'organization', 'chatbot', 'website', 'webpage', 'document', 'qna', 'contact', 'schedule', 'scrapeJob', 'chat', 'message', 'testQuestion'] as Kind[]).map((k) => t[k])];
 
 describe('the tenancy matrix', () => {
   it("A's token with B's ids in every place of every route: no 5xx, no 2xx showing B's data, none of B's rows changed", { timeout: 600_000 }, async () => {
