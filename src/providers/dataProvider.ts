@@ -13,6 +13,9 @@ import type { VisitorSelector } from '../../contract/privacy.ts';
 import type { ApiMessage, ChatCounts, ChatFilterValues } from '../resources/chats/types.ts';
 import { getAccessToken, getActAsUser } from './authProvider.ts';
 import { getScope } from './scope.ts';
+import { keysetGetList } from './chatsKeyset.ts';
+import { languagesProvider } from './languagesProvider.ts';
+import { withResourceProviders } from './resourceProviders.ts';
 
 export const API_URL = '/api/v1';
 
@@ -133,10 +136,21 @@ export function scopeCallbacks(resources: readonly string[], scope: Scope): Reso
 }
 
 export function createDataProvider(http: HttpClient = httpClient, scope = getScope) {
-  const base: DataProvider = simpleRestProvider(API_URL, http);
+  const custom = customMethods(http, API_URL, scope);
+  // chats page by cursor; languages are the spec's language calls (issue 11).
+  const base: DataProvider = withResourceProviders(simpleRestProvider(API_URL, http), {
+    chats: { getList: keysetGetList(http, API_URL) },
+    languages: languagesProvider(custom, () => scope().chatbotId),
+    // The spec's "delete the selection" is one call, not one DELETE per page.
+    webpages: {
+      deleteMany: async (_resource, params) => ({
+        data: (await custom.request<{ ids: string[] }>('POST', 'webpages/delete', withScope(scope, { ids: params.ids }))).ids,
+      }),
+    },
+  });
   return {
     ...withLifecycleCallbacks(base, scopeCallbacks(SCOPED_RESOURCES, scope)),
-    ...customMethods(http, API_URL, scope),
+    ...custom,
   };
 }
 

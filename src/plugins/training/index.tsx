@@ -1,12 +1,12 @@
 import { lazy } from 'react';
 import SchoolIcon from '@mui/icons-material/SchoolOutlined';
-import LanguageIcon from '@mui/icons-material/LanguageOutlined';
-import ArticleIcon from '@mui/icons-material/ArticleOutlined';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import QuizIcon from '@mui/icons-material/QuizOutlined';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhoneOutlined';
 import type { AppPlugin, AppRoute } from '../types.ts';
 import { TRAINING_TABS } from '../../pages/training/trainingTabs.ts';
+import websites from '../../resources/websites/index.ts';
+import webpages from '../../resources/webpages/index.ts';
 
 const TrainingPage = lazy(() => import('../../pages/training/TrainingPage.tsx'));
 
@@ -18,8 +18,8 @@ const TrainingPage = lazy(() => import('../../pages/training/TrainingPage.tsx'))
 export const trainingPlugin: AppPlugin = {
   name: 'training',
   resources: [
-    { name: 'websites', icon: LanguageIcon, recordRepresentation: 'domain' },
-    { name: 'webpages', icon: ArticleIcon, recordRepresentation: 'url' },
+    { name: websites.name, icon: websites.icon, recordRepresentation: websites.recordRepresentation },
+    { name: webpages.name, icon: webpages.icon, recordRepresentation: webpages.recordRepresentation },
     { name: 'documents', icon: DescriptionIcon, recordRepresentation: 'name' },
     { name: 'qna', icon: QuizIcon, recordRepresentation: 'question' },
     { name: 'contacts', icon: ContactPhoneIcon, recordRepresentation: 'name' },

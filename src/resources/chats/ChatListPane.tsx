@@ -28,7 +28,7 @@ export function ChatListPane({ openId, onOpen, onDeleted }: { openId: string | n
             label={<Typography variant="caption">{translate('history.actions.selectAll')}</Typography>}
           />
         </Box>
-        {isFetching && <LinearProgress sx={{ height: 2 }} />}
+        {isFetching && <LinearProgress sx={{ height: 2 }} aria-label={translate('history.loading')} />}
         {!isPending && !shown.length && (
           <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} data-testid="chat-list-empty">
             {translate('history.empty')}

@@ -1,12 +1,15 @@
+import { lazy } from 'react';
 import ArticleIcon from '@mui/icons-material/ArticleOutlined';
-import { WebpageList } from './WebpageList.tsx';
+import type { Webpage } from './types.ts';
 
-/** Pages of a website; shown inside the website training screen (websites resource). */
+/**
+ * The pages of a website, declared once. Their list is drawn inside the website training screen
+ * (/training/website, websites resource) for the chosen website; it loads with that screen.
+ */
 export default {
-  list: WebpageList,
-  create: undefined,
-  edit: undefined,
-  show: undefined,
+  name: 'webpages',
+  list: lazy(() => import('./WebpageList.tsx').then((m) => ({ default: m.WebpageList }))),
   icon: ArticleIcon,
-  recordRepresentation: 'path',
+  /** A page is named by its address: unique across the chatbot's websites and languages. */
+  recordRepresentation: (record: Webpage) => record.url,
 };

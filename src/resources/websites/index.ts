@@ -1,13 +1,11 @@
+import { lazy } from 'react';
 import LanguageIcon from '@mui/icons-material/LanguageOutlined';
-import { AddWebsiteDialog } from './AddWebsiteDialog.tsx';
-import { WebsiteTraining } from './WebsiteTraining.tsx';
 
-/** Websites (domains per language) and their pages (/training/website). */
+/** Websites (domains per language) and their pages (/training/website), declared once; views load with the screen. */
 export default {
-  list: WebsiteTraining,
-  create: AddWebsiteDialog,
-  edit: undefined,
-  show: undefined,
+  name: 'websites',
+  list: lazy(() => import('./WebsiteTraining.tsx').then((m) => ({ default: m.WebsiteTraining }))),
+  create: lazy(() => import('./AddWebsiteDialog.tsx').then((m) => ({ default: m.AddWebsiteDialog }))),
   icon: LanguageIcon,
   recordRepresentation: 'domain',
 };
