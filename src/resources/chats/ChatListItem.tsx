@@ -23,7 +23,7 @@ export function ChatListItem({ chat, selected, onOpen }: { chat: ApiChat; select
       data-testid="chat-item"
       data-chat-id={chat.id}
       data-read={chat.read}
-      sx={{ alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}
+      sx={{ alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider', bgcolor: selected ? 'action.selected' : undefined }}
     >
       <Checkbox
         size="small"
@@ -32,7 +32,7 @@ export function ChatListItem({ chat, selected, onOpen }: { chat: ApiChat; select
         inputProps={{ 'aria-label': translate('history.actions.selectChat', { name, date }) }}
         sx={{ p: 0.5, mt: 0.75, ml: 1 }}
       />
-      <ListItemButton selected={selected} onClick={() => onOpen(chat.id)} aria-current={selected || undefined} sx={{ alignItems: 'flex-start', py: 1, pl: 1, minWidth: 0 }}>
+      <ListItemButton onClick={() => onOpen(chat.id)} aria-current={selected || undefined} sx={{ alignItems: 'flex-start', py: 1, pl: 1, minWidth: 0 }}>
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Stack direction="row" spacing={1} alignItems="center">
             {!chat.read && (
