@@ -19,6 +19,8 @@ export const history: MessagesOf<typeof en> = {
     clear: 'Filter zurücksetzen',
     sortNewest: 'Neueste zuerst',
     sortOldest: 'Älteste zuerst',
+    sortLastMessage: 'Letzte Nachricht zuerst',
+    sortLabel: 'Sortierung',
   },
   chat: {
     started: 'Begonnen am %{date}',

@@ -15,6 +15,8 @@ export const history = {
     clear: 'Clear filters',
     sortNewest: 'Newest first',
     sortOldest: 'Oldest first',
+    sortLastMessage: 'Latest message first',
+    sortLabel: 'Order',
   },
   chat: {
     started: 'Started %{date}',

@@ -6,7 +6,7 @@
  * page 3, a forgotten list) goes by offset, which the server still answers.
  */
 import type { DataProvider, GetListParams, GetListResult } from 'ra-core';
-import { CHAT_CURSOR_HEADER } from '../../contract/api/history.ts';
+import { CHAT_CURSOR_HEADER } from '../../contract/api/historyCursor.ts';
 import type { HttpClient } from './http.ts';
 
 /** The cursors of recently listed pages; the oldest lists are forgotten first. */

@@ -17,3 +17,20 @@ export function withResourceProviders(base: DataProvider, overrides: Record<stri
   }
   return composed;
 }
+
+/**
+ * A resource's own methods loaded with their first call (a dynamic import), so the first screen's bundle
+ * does not carry them. A method the loaded provider lacks falls back to the base provider.
+ */
+export function lazyResourceProvider(base: DataProvider, load: () => Promise<Partial<DataProvider>>): Partial<DataProvider> {
+  let loaded: Promise<Partial<DataProvider>> | undefined;
+  return Object.fromEntries(
+    METHODS.map((method) => [
+      method,
+      async (resource: string, params: unknown) => {
+        const own = (await (loaded ??= load()))[method] as ((...args: any[]) => Promise<any>) | undefined;
+        return (own ?? (base[method] as (...args: any[]) => Promise<any>))(resource, params);
+      },
+    ]),
+  );
+}

@@ -151,6 +151,14 @@ test.describe('chat history with a translation provider', () => {
     expect(await page.getByTestId('chat-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-chat-id')))).toEqual(newestFirst.map((c) => c.id));
     expect(cursors[0]).toBeNull();
     expect(cursors.slice(1, 3)).toEqual([expect.stringMatching(/^createdAt~/), expect.stringMatching(/^createdAt~/)]);
+    // By the latest message: its own cursor, the server's order.
+    cursors.length = 0;
+    await page.getByTestId('chat-sort').click();
+    await page.getByRole('option', { name: 'Letzte Nachricht zuerst' }).click();
+    await expect(page).toHaveURL(/sort=lastMessageAt/);
+    const byLastMessage = (await (await api.get(`/api/v1/chats?${new URLSearchParams({ filter: JSON.stringify({ chatbotId: chatbot.id }), range: '[0,9]', sort: '["lastMessageAt","DESC"]' })}`, { headers: auth })).json()) as { id: string }[];
+    await expect.poll(() => page.getByTestId('chat-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-chat-id')))).toEqual(byLastMessage.map((c) => c.id));
+    expect(cursors).toContainEqual(expect.stringMatching(/^lastMessageAt~/));
 
     // Translate the English visitor's message into German (the interface language); the message keeps both.
     await item(page, english.chatId).click();

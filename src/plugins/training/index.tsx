@@ -5,8 +5,8 @@ import QuizIcon from '@mui/icons-material/QuizOutlined';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhoneOutlined';
 import type { AppPlugin, AppRoute } from '../types.ts';
 import { TRAINING_TABS } from '../../pages/training/trainingTabs.ts';
-import websites from '../../resources/websites/index.ts';
-import webpages from '../../resources/webpages/index.ts';
+import { websitesResource } from '../../resources/websites/resource.ts';
+import { webpagesResource } from '../../resources/webpages/resource.ts';
 
 const TrainingPage = lazy(() => import('../../pages/training/TrainingPage.tsx'));
 
@@ -18,8 +18,8 @@ const TrainingPage = lazy(() => import('../../pages/training/TrainingPage.tsx'))
 export const trainingPlugin: AppPlugin = {
   name: 'training',
   resources: [
-    { name: websites.name, icon: websites.icon, recordRepresentation: websites.recordRepresentation },
-    { name: webpages.name, icon: webpages.icon, recordRepresentation: webpages.recordRepresentation },
+    websitesResource,
+    webpagesResource,
     { name: 'documents', icon: DescriptionIcon, recordRepresentation: 'name' },
     { name: 'qna', icon: QuizIcon, recordRepresentation: 'question' },
     { name: 'contacts', icon: ContactPhoneIcon, recordRepresentation: 'name' },

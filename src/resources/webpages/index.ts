@@ -1,15 +1,11 @@
-import { lazy } from 'react';
-import ArticleIcon from '@mui/icons-material/ArticleOutlined';
-import type { Webpage } from './types.ts';
+import { WebpageList } from './WebpageList.tsx';
+import { webpagesResource } from './resource.ts';
 
 /**
- * The pages of a website, declared once. Their list is drawn inside the website training screen
- * (/training/website, websites resource) for the chosen website; it loads with that screen.
+ * The pages of a website. Their list is drawn inside the website training screen (/training/website,
+ * websites resource) for the chosen website.
  */
 export default {
-  name: 'webpages',
-  list: lazy(() => import('./WebpageList.tsx').then((m) => ({ default: m.WebpageList }))),
-  icon: ArticleIcon,
-  /** A page is named by its address: unique across the chatbot's websites and languages. */
-  recordRepresentation: (record: Webpage) => record.url,
+  ...webpagesResource,
+  list: WebpageList,
 };

@@ -1,11 +1,10 @@
-import { lazy } from 'react';
-import LanguageIcon from '@mui/icons-material/LanguageOutlined';
+import { AddWebsiteDialog } from './AddWebsiteDialog.tsx';
+import { WebsiteTraining } from './WebsiteTraining.tsx';
+import { websitesResource } from './resource.ts';
 
-/** Websites (domains per language) and their pages (/training/website), declared once; views load with the screen. */
+/** Websites (domains per language) and their pages (/training/website). */
 export default {
-  name: 'websites',
-  list: lazy(() => import('./WebsiteTraining.tsx').then((m) => ({ default: m.WebsiteTraining }))),
-  create: lazy(() => import('./AddWebsiteDialog.tsx').then((m) => ({ default: m.AddWebsiteDialog }))),
-  icon: LanguageIcon,
-  recordRepresentation: 'domain',
+  ...websitesResource,
+  list: WebsiteTraining,
+  create: AddWebsiteDialog,
 };
