@@ -157,8 +157,9 @@ test.describe('chat history with a translation provider', () => {
     await page.getByRole('option', { name: 'Letzte Nachricht zuerst' }).click();
     await expect(page).toHaveURL(/sort=lastMessageAt/);
     const byLastMessage = (await (await api.get(`/api/v1/chats?${new URLSearchParams({ filter: JSON.stringify({ chatbotId: chatbot.id }), range: '[0,9]', sort: '["lastMessageAt","DESC"]' })}`, { headers: auth })).json()) as { id: string }[];
+    // Pages 2 and 3 of this order follow its own cursors; then the list shows the server's order.
+    await expect.poll(() => cursors.filter((c) => c?.startsWith('lastMessageAt~')).length).toBe(2);
     await expect.poll(() => page.getByTestId('chat-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-chat-id')))).toEqual(byLastMessage.map((c) => c.id));
-    expect(cursors).toContainEqual(expect.stringMatching(/^lastMessageAt~/));
 
     // Translate the English visitor's message into German (the interface language); the message keeps both.
     await item(page, english.chatId).click();
