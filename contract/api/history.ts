@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { uuid } from '../ids.ts';
 import { FEEDBACK_RATINGS } from '../feedback.ts';
+import { CHAT_CURSOR_HEADER } from './historyCursor.ts';
 
 export const CATEGORIES = ['general', 'contact', 'hr'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -36,12 +37,8 @@ export type ChatFilter = z.infer<typeof chatFilterSchema>;
 export const CHAT_SORT_FIELDS = ['createdAt', 'lastMessageAt', 'id'] as const;
 export type ChatSortField = (typeof CHAT_SORT_FIELDS)[number];
 
-/**
- * The answer header naming the cursor of a full page's last chat: sent as `after` it asks for the page that
- * follows, sought in the index (keyset) instead of counting past the chats before (OFFSET), so every chat is
- * listed exactly once even while new ones arrive.
- */
-export const CHAT_CURSOR_HEADER = 'X-Next-Cursor';
+// The cursor's header lives in a module without zod, so the dashboard's first screen can name it cheaply.
+export { CHAT_CURSOR_HEADER } from './historyCursor.ts';
 
 /**
  * A cursor: the sort field, its value at the last chat (UTC, to the microsecond, as stored; empty when

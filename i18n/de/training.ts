@@ -47,6 +47,10 @@ export const training: MessagesOf<typeof en> = {
     treeTruncated: 'Der Seitenbaum zeigt die ersten %{max} Seiten.',
     sort: { url: 'URL', lastTrained: 'Zuletzt trainiert', favorite: 'Favorit' },
     view: { label: 'Ansicht', list: 'Liste', grid: 'Raster', tree: 'Seitenbaum' },
+    columns: { url: 'URL', path: 'Seite', title: 'Titel', favorite: 'Favorit', lastTrained: 'Zuletzt trainiert', characters: 'Zeichen' },
+    filters: { search: 'Seiten durchsuchen', favorites: 'Nur Favoriten' },
+    noMatches: 'Keine Seite passt zu diesen Filtern.',
+    export: { button: 'Exportieren', fileName: 'Webseiten', yes: 'ja', no: 'nein' },
     started: {
       all: 'Training aller Seiten gestartet',
       favorites: 'Training der Favoriten gestartet',

@@ -42,6 +42,10 @@ export const training = {
     treeTruncated: 'The site tree shows the first %{max} pages.',
     sort: { url: 'URL', lastTrained: 'Last trained', favorite: 'Favorite' },
     view: { label: 'View', list: 'List', grid: 'Grid', tree: 'Site tree' },
+    columns: { url: 'URL', path: 'Page', title: 'Title', favorite: 'Favorite', lastTrained: 'Last trained', characters: 'Characters' },
+    filters: { search: 'Search pages', favorites: 'Favorites only' },
+    noMatches: 'No page matches these filters.',
+    export: { button: 'Export', fileName: 'Webpages', yes: 'yes', no: 'no' },
     started: {
       all: 'Training of all pages started',
       favorites: 'Training of the favorites started',

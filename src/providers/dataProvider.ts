@@ -13,6 +13,7 @@ import type { VisitorSelector } from '../../contract/privacy.ts';
 import type { ApiMessage, ChatCounts, ChatFilterValues } from '../resources/chats/types.ts';
 import { getAccessToken, getActAsUser } from './authProvider.ts';
 import { getScope } from './scope.ts';
+import { lazyResourceProvider, withResourceProviders } from './resourceProviders.ts';
 
 export const API_URL = '/api/v1';
 
@@ -133,10 +134,22 @@ export function scopeCallbacks(resources: readonly string[], scope: Scope): Reso
 }
 
 export function createDataProvider(http: HttpClient = httpClient, scope = getScope) {
-  const base: DataProvider = simpleRestProvider(API_URL, http);
+  const custom = customMethods(http, API_URL, scope);
+  // chats page by cursor; languages are the spec's language calls (issue 11).
+  const simpleRest = simpleRestProvider(API_URL, http);
+  const base: DataProvider = withResourceProviders(simpleRest, {
+    chats: lazyResourceProvider(simpleRest, async () => ({ getList: (await import('./chatsKeyset.ts')).keysetGetList(http, API_URL) })),
+    languages: lazyResourceProvider(simpleRest, async () => (await import('./languagesProvider.ts')).languagesProvider(custom, () => scope().chatbotId)),
+    // The spec's "delete the selection" is one call, not one DELETE per page.
+    webpages: {
+      deleteMany: async (_resource, params) => ({
+        data: (await custom.request<{ ids: string[] }>('POST', 'webpages/delete', withScope(scope, { ids: params.ids }))).ids,
+      }),
+    },
+  });
   return {
     ...withLifecycleCallbacks(base, scopeCallbacks(SCOPED_RESOURCES, scope)),
-    ...customMethods(http, API_URL, scope),
+    ...custom,
   };
 }
 

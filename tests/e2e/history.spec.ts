@@ -96,6 +96,13 @@ test.describe('chat history with a translation provider', () => {
     await expect(page.getByLabel('Nur Favoriten')).toBeChecked();
     await expect(page.getByTestId('chat-item')).toHaveCount(1);
     await expect(page.getByTestId('category-all')).toHaveText('Alle Chats (1)');
+    // The filters live in the address next to the open chat: a reload (or a shared link) keeps both.
+    await expect(page).toHaveURL(/filter=.*favorite/);
+    await expect(page).toHaveURL(new RegExp(`chatId=${price.chatId}`));
+    await page.reload();
+    await expect(page.getByTestId('chat-item')).toHaveCount(1, { timeout: 30_000 });
+    await expect(page.getByLabel('Nur Favoriten')).toBeChecked();
+    await expect(conversation).toHaveAttribute('data-chat-id', price.chatId);
     await page.getByLabel('Nur Favoriten').click();
     await expect(page.getByLabel('Nur Favoriten')).not.toBeChecked();
     await expect(page.getByTestId('chat-item')).toHaveCount(4);
@@ -130,6 +137,29 @@ test.describe('chat history with a translation provider', () => {
     await expect(conversation.getByTestId('message-sources')).toContainText('Wie lange dauert die Lieferung?');
     await page.getByRole('searchbox').fill('');
     await expect(page.getByTestId('chat-item')).toHaveCount(5);
+
+    // Older chats load by the server's cursor (keyset), not by counting past the newer ones: two per page here.
+    const cursors: (string | null)[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/v1/chats') cursors.push(url.searchParams.get('after'));
+    });
+    await page.goto('/history?perPage=2');
+    await expect(page.getByTestId('chat-item')).toHaveCount(5, { timeout: 30_000 });
+    await expect(page.getByTestId('load-older')).toHaveCount(0);
+    const newestFirst = (await (await api.get(`/api/v1/chats?${new URLSearchParams({ filter: JSON.stringify({ chatbotId: chatbot.id }), range: '[0,9]' })}`, { headers: auth })).json()) as { id: string }[];
+    expect(await page.getByTestId('chat-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-chat-id')))).toEqual(newestFirst.map((c) => c.id));
+    expect(cursors[0]).toBeNull();
+    expect(cursors.slice(1, 3)).toEqual([expect.stringMatching(/^createdAt~/), expect.stringMatching(/^createdAt~/)]);
+    // By the latest message: its own cursor, the server's order.
+    cursors.length = 0;
+    await page.getByTestId('chat-sort').click();
+    await page.getByRole('option', { name: 'Letzte Nachricht zuerst' }).click();
+    await expect(page).toHaveURL(/sort=lastMessageAt/);
+    const byLastMessage = (await (await api.get(`/api/v1/chats?${new URLSearchParams({ filter: JSON.stringify({ chatbotId: chatbot.id }), range: '[0,9]', sort: '["lastMessageAt","DESC"]' })}`, { headers: auth })).json()) as { id: string }[];
+    // Pages 2 and 3 of this order follow its own cursors; then the list shows the server's order.
+    await expect.poll(() => cursors.filter((c) => c?.startsWith('lastMessageAt~')).length).toBe(2);
+    await expect.poll(() => page.getByTestId('chat-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-chat-id')))).toEqual(byLastMessage.map((c) => c.id));
 
     // Translate the English visitor's message into German (the interface language); the message keeps both.
     await item(page, english.chatId).click();

@@ -94,8 +94,9 @@ test('website: favorites, sorting, views, and training a selection shows being t
 
   // Edit mode: select two pages and train them.
   await page.getByTestId('pages-edit-mode').click();
-  await pageItem('/kontakt.html').getByTestId('page-select').click();
-  await pageItem('/produkte/e-bike.html').getByTestId('page-select').click();
+  // The table's own tick boxes (react-admin's DataTable), shown in edit mode.
+  await pageItem('/kontakt.html').getByRole('checkbox').click();
+  await pageItem('/produkte/e-bike.html').getByRole('checkbox').click();
   await expect(page.getByTestId('pages-train-selection')).toHaveText(/Auswahl trainieren \(2\)/);
   site.setDelay(3000);
   await page.getByTestId('pages-train-selection').click();
@@ -121,6 +122,37 @@ test('website: favorites, sorting, views, and training a selection shows being t
   await expect(pageItem('/werkstatt.html')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('scrape-job').first()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
 
+  // Lists people expect: a sortable column, filters in the address (a reload keeps them), the export in the
+  // interface language, and deleting a selection.
+  await page.getByRole('columnheader', { name: 'Zeichen' }).getByRole('button').click();
+  await expect(page).toHaveURL(/sort=characters/);
+  const byChars = await (await page.request.get(`/api/v1/webpages?${new URLSearchParams({ filter: JSON.stringify({ chatbotId, lang: 'de' }), sort: '["characters","DESC"]' })}`, { headers: auth })).json();
+  await expect(page.getByTestId('page-item').first()).toHaveAttribute('data-path', byChars[0].path);
+  await page.getByTestId('pages-search').fill('werkstatt');
+  await expect(page.getByTestId('page-item')).toHaveCount(1);
+  await expect(page).toHaveURL(/filter=.*werkstatt/);
+  await page.reload();
+  await expect(page.getByTestId('page-item')).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByTestId('pages-search')).toHaveValue('werkstatt');
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('pages-export').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^Webseiten_\d{4}-\d{2}-\d{2}\.csv$/);
+  const exported = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/).map((l) => l.split(';'));
+  expect(exported[0]).toEqual(['URL', 'Seite', 'Titel', 'Favorit', 'Zuletzt trainiert', 'Zeichen']);
+  expect(exported.slice(1).map((r) => r[1])).toEqual(['/werkstatt.html']);
+  await page.getByTestId('pages-edit-mode').click();
+  await pageItem('/werkstatt.html').getByRole('checkbox').click();
+  await page.getByTestId('pages-delete-selection').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(notification()).toContainText('1 Seite gelöscht');
+  await expect(page.getByTestId('pages-empty')).toContainText('Keine Seite passt zu diesen Filtern');
+  const left = await (await page.request.get(`/api/v1/webpages?${new URLSearchParams({ filter: JSON.stringify({ chatbotId, q: 'werkstatt' }) })}`, { headers: auth })).json();
+  expect(left).toEqual([]);
+  await page.getByTestId('pages-edit-mode').click();
+  await page.getByTestId('pages-search').fill('');
+  await expect(page.getByTestId('page-item')).toHaveCount(6);
+
   await page.getByTestId('pages-view-grid').click();
   await expect(page.getByTestId('page-grid')).toBeVisible();
   await shot(page, 'training-website-grid-de');
@@ -129,7 +161,6 @@ test('website: favorites, sorting, views, and training a selection shows being t
   await expect(page.locator('[data-testid="tree-node"][data-url$="/produkte/lastenrad.html"]')).toBeVisible();
   await shot(page, 'training-website-tree-de');
   await page.getByTestId('pages-view-list').click();
-  await page.getByTestId('pages-edit-mode').click();
 });
 
 test('website: scheduled training with presets, a validated cron expression and its next runs', async ({ request }) => {

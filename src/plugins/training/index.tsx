@@ -1,12 +1,12 @@
 import { lazy } from 'react';
 import SchoolIcon from '@mui/icons-material/SchoolOutlined';
-import LanguageIcon from '@mui/icons-material/LanguageOutlined';
-import ArticleIcon from '@mui/icons-material/ArticleOutlined';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import QuizIcon from '@mui/icons-material/QuizOutlined';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhoneOutlined';
 import type { AppPlugin, AppRoute } from '../types.ts';
 import { TRAINING_TABS } from '../../pages/training/trainingTabs.ts';
+import { websitesResource } from '../../resources/websites/resource.ts';
+import { webpagesResource } from '../../resources/webpages/resource.ts';
 
 const TrainingPage = lazy(() => import('../../pages/training/TrainingPage.tsx'));
 
@@ -18,8 +18,8 @@ const TrainingPage = lazy(() => import('../../pages/training/TrainingPage.tsx'))
 export const trainingPlugin: AppPlugin = {
   name: 'training',
   resources: [
-    { name: 'websites', icon: LanguageIcon, recordRepresentation: 'domain' },
-    { name: 'webpages', icon: ArticleIcon, recordRepresentation: 'url' },
+    websitesResource,
+    webpagesResource,
     { name: 'documents', icon: DescriptionIcon, recordRepresentation: 'name' },
     { name: 'qna', icon: QuizIcon, recordRepresentation: 'question' },
     { name: 'contacts', icon: ContactPhoneIcon, recordRepresentation: 'name' },

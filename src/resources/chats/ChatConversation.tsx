@@ -41,7 +41,7 @@ export function ChatConversation({ id, onClose }: { id: string; onClose: () => v
   if (isPending)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-        <CircularProgress size={28} />
+        <CircularProgress size={28} aria-label={translate('ra.page.loading')} />
       </Box>
     );
   if (error || !chat)

@@ -5,9 +5,10 @@ import { ChatHistoryLayout } from './ChatHistoryLayout.tsx';
 import { OlderChatsContext } from './olderChatsContext.ts';
 
 /**
- * The chats resource (ra-data-simple-rest, scoped to the active chatbot and language by the data
- * provider) shown as the history screen. Filters stay on this screen rather than in the address,
- * which carries the open chat instead.
+ * The chats resource (scoped to the active chatbot and language by the data provider) shown as the
+ * history screen. Filters and sort live in the address next to the open chat (?chatId=…), so a filtered
+ * view can be bookmarked, shared and reloaded; nothing is restored from an earlier visit (storeKey off).
+ * Pages load by the server's cursor (dataProvider: chatsKeyset.ts), never by counting past older chats.
  */
 export function ChatHistory() {
   const notify = useNotify();
@@ -21,8 +22,7 @@ export function ChatHistory() {
         resource="chats"
         perPage={25}
         sort={{ field: 'createdAt', order: 'DESC' }}
-        disableSyncWithLocation
-        storeKey="history.chats"
+        storeKey={false}
         filter={lang ? { lang } : undefined}
         queryOptions={{
           onError: (e: any) =>

@@ -29,7 +29,7 @@ export function ChatListPane({ openId, onOpen, onDeleted }: { openId: string | n
             label={<Typography variant="caption">{translate('history.actions.selectAll')}</Typography>}
           />
         </Box>
-        {isFetching && <LinearProgress sx={{ height: 2 }} />}
+        {isFetching && <LinearProgress sx={{ height: 2 }} aria-label={translate('history.loading')} />}
         {!isPending && !shown.length && <HistoryEmptyState />}
         <List disablePadding data-testid="chat-list">
           {shown.map((chat) => (

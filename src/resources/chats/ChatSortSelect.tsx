@@ -1,23 +1,38 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 
-/** Sort by date: newest or oldest chats first. */
+/** The orders of the history: by start (newest or oldest first) or by the latest message. Each pages by its own cursor. */
+const SORTS = [
+  { field: 'createdAt', order: 'DESC', label: 'history.filters.sortNewest' },
+  { field: 'createdAt', order: 'ASC', label: 'history.filters.sortOldest' },
+  { field: 'lastMessageAt', order: 'DESC', label: 'history.filters.sortLastMessage' },
+] as const;
+
 export function ChatSortSelect() {
   const translate = useTranslate();
   const { sort, setSort } = useListContext();
+  const value = `${sort.field}:${sort.order}`;
+  const known = SORTS.some((s) => `${s.field}:${s.order}` === value);
   return (
     <TextField
       select
       size="small"
       variant="outlined"
       name="sort"
-      value={sort.order}
-      onChange={(e) => setSort({ field: 'createdAt', order: e.target.value as 'ASC' | 'DESC' })}
-      sx={{ width: 170 }}
-      inputProps={{ 'aria-label': translate('history.filters.sortNewest') }}
+      value={known ? value : 'createdAt:DESC'}
+      onChange={(e) => {
+        const [field, order] = e.target.value.split(':');
+        setSort({ field, order: order as 'ASC' | 'DESC' });
+      }}
+      sx={{ width: 200 }}
+      inputProps={{ 'aria-label': translate('history.filters.sortLabel') }}
+      data-testid="chat-sort"
     >
-      <MenuItem value="DESC">{translate('history.filters.sortNewest')}</MenuItem>
-      <MenuItem value="ASC">{translate('history.filters.sortOldest')}</MenuItem>
+      {SORTS.map((s) => (
+        <MenuItem key={`${s.field}:${s.order}`} value={`${s.field}:${s.order}`}>
+          {translate(s.label)}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }

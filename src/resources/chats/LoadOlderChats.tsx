@@ -42,7 +42,7 @@ export function LoadOlderChats() {
   if (!hasNextPage) return null;
   return (
     <Box ref={sentinel} sx={{ display: 'flex', justifyContent: 'center', py: 1.5 }}>
-      <Button size="small" onClick={() => void load()} disabled={isFetchingNextPage} startIcon={isFetchingNextPage ? <CircularProgress size={14} /> : undefined} data-testid="load-older">
+      <Button size="small" onClick={() => void load()} disabled={isFetchingNextPage} startIcon={isFetchingNextPage ? <CircularProgress size={14} aria-hidden /> : undefined} data-testid="load-older">
         {translate('history.loadOlder')}
       </Button>
     </Box>

@@ -39,7 +39,7 @@ export function TranslateMessageButton({ message, onTranslated }: { message: Api
       size="small"
       onClick={() => void run()}
       disabled={busy}
-      startIcon={busy ? <CircularProgress size={14} /> : <TranslateIcon fontSize="small" />}
+      startIcon={busy ? <CircularProgress size={14} aria-hidden /> : <TranslateIcon fontSize="small" />}
       aria-description={available === false ? translate('history.translate.notConfigured') : undefined}
       data-testid="translate-button"
       sx={{ opacity: available === false ? 0.6 : 1 }}

@@ -1,9 +1,8 @@
-import ForumIcon from '@mui/icons-material/ForumOutlined';
 import { ChatHistory } from './ChatHistory.tsx';
+import { chatsResource } from './resource.ts';
 
-/** The chats resource: its one view is the history screen (/history). */
+/** The chats resource: its list is the history screen (/history, composed by the history plugin). */
 export default {
+  ...chatsResource,
   list: ChatHistory,
-  icon: ForumIcon,
-  recordRepresentation: (record: { id: string }) => record.id,
 };

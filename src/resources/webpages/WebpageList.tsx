@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Alert, Box, LinearProgress, List, Paper } from '@mui/material';
+import { Alert, Box, LinearProgress, useMediaQuery, type Theme } from '@mui/material';
 import { Confirm, ListBase, Pagination, useDataProvider, useListContext, useStore, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import { WebpageCard } from './WebpageCard.tsx';
-import { WebpageRow } from './WebpageRow.tsx';
+import { WebpageDataTable } from './WebpageDataTable.tsx';
 import { WebpageToolbar } from './WebpageToolbar.tsx';
 import { TREE_MAX_PAGES, WebpageTree } from './WebpageTree.tsx';
 import type { Webpage, WebpageView } from './types.ts';
 
-interface Props {
+export interface WebpageListProps {
   scope: Record<string, string>;
   websiteId: string;
   /** Poll interval while scrape jobs run, so "being trained" updates by itself. */
@@ -19,16 +19,18 @@ interface Props {
   onSchedule: (page: Webpage) => void;
 }
 
-/** The pages of one website: list, grid or site tree; favorites; edit mode with selection actions. */
-export function WebpageList(props: Props) {
+/**
+ * The pages of one website (the webpages resource): a dense table on desktop, cards on phones, a grid or
+ * the site tree; filters, sort and page in the address; favorites; edit mode with selection actions.
+ */
+export function WebpageList(props: WebpageListProps) {
   return (
     <ListBase
       resource="webpages"
       filter={{ ...props.scope, websiteId: props.websiteId }}
       sort={{ field: 'url', order: 'ASC' }}
       perPage={50}
-      disableSyncWithLocation
-      storeKey="training.webpages"
+      storeKey={false}
       queryOptions={{ refetchInterval: props.polling }}
     >
       <WebpageListView {...props} />
@@ -36,17 +38,20 @@ export function WebpageList(props: Props) {
   );
 }
 
-function WebpageListView({ scope, websiteId, polling, run, busy, onSchedule }: Props) {
+function WebpageListView({ scope, websiteId, polling, run, busy, onSchedule }: WebpageListProps) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { data = [], isPending, total, selectedIds, onSelect, onToggleItem, onUnselectItems, filter, sort } = useListContext<Webpage>();
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const { data = [], isPending, total, selectedIds, onSelect, onToggleItem, onUnselectItems, filter, filterValues, sort, perPage } = useListContext<Webpage>();
   const [view, setView] = useStore<WebpageView>('training.webpages.view', 'list');
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const allFilters = { ...filterValues, ...filter };
+  const filtered = Object.keys(filterValues).length > 0;
 
   const selectAll = async (on: boolean) => {
     if (!on) return onUnselectItems();
-    const all = await dataProvider.getList<Webpage>('webpages', { filter: filter ?? {}, pagination: { page: 1, perPage: TREE_MAX_PAGES }, sort });
+    const all = await dataProvider.getList<Webpage>('webpages', { filter: allFilters, pagination: { page: 1, perPage: TREE_MAX_PAGES }, sort });
     onSelect(all.data.map((p) => p.id));
   };
   const selectMany = (ids: string[], on: boolean) =>
@@ -55,12 +60,14 @@ function WebpageListView({ scope, websiteId, polling, run, busy, onSchedule }: P
     run(() => dataProvider.request('POST', 'webpages/train', { ...scope, websiteId, ids: selectedIds }), 'training.website.started.selection', { smart_count: selectedIds.length }).then(
       (ok) => ok && onUnselectItems(),
     );
+  /** One call for the whole selection: the data provider's deleteMany of webpages is POST webpages/delete. */
   const deleteSelection = async () => {
     setConfirmDelete(false);
-    const n = selectedIds.length;
-    if (await run(() => dataProvider.request('POST', 'webpages/delete', { ...scope, ids: selectedIds }), 'training.website.deleted', { smart_count: n })) onUnselectItems();
+    const ids = [...selectedIds];
+    if (await run(() => dataProvider.deleteMany('webpages', { ids }), 'training.website.deleted', { smart_count: ids.length })) onUnselectItems();
   };
   const itemProps = (p: Webpage) => ({ page: p, editing, selected: selectedIds.includes(p.id), onToggle: onToggleItem, onSchedule });
+  const cards = view === 'grid' || (view === 'list' && phone);
 
   return (
     <Box>
@@ -79,26 +86,25 @@ function WebpageListView({ scope, websiteId, polling, run, busy, onSchedule }: P
         onDeleteSelection={() => setConfirmDelete(true)}
         busy={busy}
       />
-      {isPending && <LinearProgress />}
-      {!isPending && !total && <Alert severity="info" data-testid="pages-empty">{translate('training.website.noPages')}</Alert>}
-      {!!total && view === 'tree' && <WebpageTree filter={filter ?? {}} editing={editing} selectedIds={selectedIds} onSelect={selectMany} polling={polling} />}
-      {!!total && view === 'list' && (
-        <Paper variant="outlined">
-          <List disablePadding data-testid="page-list">
-            {data.map((p) => (
-              <WebpageRow key={p.id} {...itemProps(p)} />
-            ))}
-          </List>
-        </Paper>
+      {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
+      {!isPending && !total && (
+        <Alert severity="info" data-testid="pages-empty">
+          {translate(filtered ? 'training.website.noMatches' : 'training.website.noPages')}
+        </Alert>
       )}
-      {!!total && view === 'grid' && (
-        <Box data-testid="page-grid" sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+      {!!total && view === 'tree' && <WebpageTree filter={allFilters} editing={editing} selectedIds={selectedIds} onSelect={selectMany} polling={polling} />}
+      {!!total && view === 'list' && !phone && <WebpageDataTable editing={editing} onSchedule={onSchedule} />}
+      {!!total && cards && (
+        <Box
+          data-testid={view === 'grid' ? 'page-grid' : 'page-cards'}
+          sx={{ display: 'grid', gap: 1, gridTemplateColumns: view === 'grid' ? { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } : '1fr' }}
+        >
           {data.map((p) => (
             <WebpageCard key={p.id} {...itemProps(p)} />
           ))}
         </Box>
       )}
-      {view !== 'tree' && (total ?? 0) > 50 && <Pagination rowsPerPageOptions={[50, 100, 200]} />}
+      {view !== 'tree' && (total ?? 0) > perPage && <Pagination rowsPerPageOptions={[50, 100, 200]} />}
       <Confirm
         isOpen={confirmDelete}
         title="training.website.deleteConfirmTitle"

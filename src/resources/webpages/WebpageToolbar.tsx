@@ -8,6 +8,8 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useTranslate } from 'react-admin';
 import { SortSelect } from '../../pages/training/SortSelect.tsx';
 import type { WebpageView } from './types.ts';
+import { WebpageExportButton } from './WebpageExportButton.tsx';
+import { WebpageFilters } from './WebpageFilters.tsx';
 
 const SORTS = [
   { field: 'url', label: 'training.website.sort.url' },
@@ -28,7 +30,7 @@ interface Props {
   busy: boolean;
 }
 
-/** Above the pages: edit mode with selection actions, sorting, and the list / grid / tree view. */
+/** Above the pages: edit mode with selection actions, sorting, the list / grid / tree view, filters and the export. */
 export function WebpageToolbar(p: Props) {
   const translate = useTranslate();
   return (
@@ -61,6 +63,10 @@ export function WebpageToolbar(p: Props) {
             ))}
           </ToggleButtonGroup>
         </Stack>
+      </Stack>
+      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center" justifyContent="space-between">
+        <WebpageFilters />
+        <WebpageExportButton />
       </Stack>
       {p.editing && (
         <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center" sx={{ p: 1, bgcolor: 'action.hover', borderRadius: 1 }} data-testid="pages-selection-bar">

@@ -11,7 +11,7 @@ export function WebpageTrainingState({ page }: { page: Webpage }) {
       <Chip
         size="small"
         color="info"
-        icon={<CircularProgress size={12} color="inherit" />}
+        icon={<CircularProgress size={12} color="inherit" aria-hidden />}
         label={translate('training.website.beingTrained')}
         data-testid="page-being-trained"
       />

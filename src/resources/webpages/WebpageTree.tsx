@@ -29,7 +29,7 @@ export function WebpageTree({ filter, editing, selectedIds, onSelect, polling }:
     { refetchInterval: polling },
   );
   const roots = useMemo(() => buildSiteTree(data), [data]);
-  if (isPending) return <LinearProgress />;
+  if (isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   return (
     <Box data-testid="page-tree">
       {(total ?? 0) > TREE_MAX_PAGES && <Alert severity="info">{translate('training.website.treeTruncated', { max: TREE_MAX_PAGES })}</Alert>}

@@ -1,12 +1,11 @@
-import ArticleIcon from '@mui/icons-material/ArticleOutlined';
 import { WebpageList } from './WebpageList.tsx';
+import { webpagesResource } from './resource.ts';
 
-/** Pages of a website; shown inside the website training screen (websites resource). */
+/**
+ * The pages of a website. Their list is drawn inside the website training screen (/training/website,
+ * websites resource) for the chosen website.
+ */
 export default {
+  ...webpagesResource,
   list: WebpageList,
-  create: undefined,
-  edit: undefined,
-  show: undefined,
-  icon: ArticleIcon,
-  recordRepresentation: 'path',
 };

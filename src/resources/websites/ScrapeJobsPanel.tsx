@@ -25,7 +25,7 @@ export function ScrapeJobsPanel({ jobs }: { jobs: ScrapeJob[] }) {
                 <Chip
                   size="small"
                   color={COLOR[j.status]}
-                  icon={isRunning(j) ? <CircularProgress size={12} color="inherit" /> : undefined}
+                  icon={isRunning(j) ? <CircularProgress size={12} color="inherit" aria-hidden /> : undefined}
                   label={translate(`training.jobs.status.${j.status}`)}
                 />
                 <Typography variant="body2" fontWeight={500} sx={{ flex: 1 }}>

@@ -36,7 +36,7 @@ export function WebsiteTraining() {
   const action = useTrainingAction(() => void jobs.refetch());
   const polling = jobs.running ? POLL_MS : false;
 
-  if (isPending) return <LinearProgress />;
+  if (isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   return (
     <Stack spacing={2} data-testid="website-training">
       <DomainBar websites={websites} selected={website?.id} onSelect={setChosen} onAdd={() => setAdding(true)} />

@@ -26,9 +26,10 @@ export function LanguageRow({ entry, websites, busy, onSetDefault, onDelete }: P
       secondaryAction={
         <Stack direction="row" spacing={0.5}>
           {entry.isDefault ? (
+            // A picture with a name (role img): a plain box may not carry an aria-label.
             <Tooltip title={translate('language.isDefault')}>
-              <Box sx={{ p: 1, display: 'inline-flex', color: 'warning.main' }} data-testid={`language-default-${entry.lang}`} data-default="true">
-                <StarIcon />
+              <Box role="img" aria-label={translate('language.isDefault')} sx={{ p: 1, display: 'inline-flex', color: 'warning.dark' }} data-testid={`language-default-${entry.lang}`} data-default="true">
+                <StarIcon aria-hidden />
               </Box>
             </Tooltip>
           ) : (
