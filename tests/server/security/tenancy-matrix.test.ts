@@ -11,7 +11,7 @@ import { ACT_AS_HEADER } from '../../../server/src/plugins/app/auth.ts';
 import { createChatbot, startTestServer, type TestServer } from '../helpers.ts';
 import { startHttp } from '../fakeServers.ts';
 
-type Kind = 'user' | 'organization' | 'chatbot' | 'website' | 'webpage' | 'document' | 'qna' | 'contact' | 'schedule' | 'scrapeJob' | 'chat' | 'message' | 'testQuestion';
+type Kind = 'user' | 'organization' | 'chatbot' | 'website' | 'webpage' | 'document' | 'qna' | 'contact' | 'schedule' | 'scrapeJob' | 'chat' | 'message' | 'testQuestion' | 'knowledgeGap';
 type Tenant = Record<Kind, string> & { email: string; leadEmail: string; customerId: string; token: string };
 
 /** Text only B's records carry: a 2xx answer containing it (or any of B's ids) shows B's data to A. */
@@ -24,10 +24,11 @@ const NOT_TENANT_DATA = [/^\/oidc/, /^\/assets\//, /^\/(widget|widget-chat)\.js$
 const KIND_OF_RESOURCE: Record<string, Kind> = {
   users: 'user', chatbots: 'chatbot', websites: 'website', webpages: 'webpage', documents: 'document', qna: 'qna',
   contacts: 'contact', schedules: 'schedule', 'scrape-jobs': 'scrapeJob', chats: 'chat', customers: 'organization', 'test-questions': 'testQuestion',
+  'knowledge-gaps': 'knowledgeGap',
 };
 const KIND_OF_NAME: Record<string, Kind> = {
   chatbotId: 'chatbot', chatId: 'chat', messageId: 'message', websiteId: 'website', webpageId: 'webpage',
-  overridesId: 'contact', organizationId: 'organization',
+  overridesId: 'contact', organizationId: 'organization', qnaId: 'qna',
 };
 /** Parameters and fields that look like ids but are not records of ours. */
 const NOT_AN_ID = new Set(['lang', 'visitorId']);
@@ -76,6 +77,8 @@ function validBodies(a: Tenant): Record<string, unknown> {
     'POST /api/v1/test-questions/from-chat': { chatbotId: a.chatbot, chatId: a.chat, messageId: a.message },
     'POST /api/v1/test-questions/delete': { chatbotId: a.chatbot, ids: [a.testQuestion] },
     'PUT /api/v1/test-questions/:': { question: 'Mallory?' },
+    'POST /api/v1/knowledge-gaps/:/answer': { question: 'Mallory?', answer: 'Mallory.', qnaId: a.qna },
+    'POST /api/v1/knowledge-gaps/:/reask': { qnaId: a.qna },
   };
 }
 /** Multipart uploads: the chatbot travels as a form field. */
@@ -141,7 +144,18 @@ async function seedTenant(mark: string): Promise<Tenant> {
     scrapeJob,
     message: await one('insert into messages (organization_id, chatbot_id, chat_id, question, answer) values ($1, $2, $3, $4, $4)', [...ids, chat, `${mark} message`]),
     testQuestion: await one("insert into test_questions (organization_id, chatbot_id, lang, question, expected_facts) values ($1, $2, 'de', $3, $4)", [...ids, `${mark} test question?`, [`${mark} fact`]]),
+    knowledgeGap: await declinedQuestionGap(chatbot, [...ids, chat], mark, u.token),
   };
+}
+
+/** A question the bot declined, and the knowledge gap it makes (its id is computed by the server). */
+async function declinedQuestionGap(chatbot: string, params: string[], mark: string, token: string) {
+  await s.db.query("insert into messages (organization_id, chatbot_id, chat_id, question, answer, answered_by) values ($1, $2, $3, $4, 'Leider nicht.', 'fallback')", [
+    ...params,
+    `${mark} Parkplätze?`,
+  ]);
+  const r = await s.api('GET', `/api/v1/knowledge-gaps?filter=${encodeURIComponent(JSON.stringify({ chatbotId: chatbot, lang: 'de' }))}`, { token });
+  return r.json[0].id as string;
 }
 
 /** Every row of B's, table by table: rows naming B's organization, or (where a table has none) B's chatbot or B's parent row. */
