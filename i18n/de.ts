@@ -14,6 +14,7 @@ import { profile } from './de/profile.ts';
 import { implementation } from './de/implementation.ts';
 import { register } from './de/register.ts';
 import { privacy } from './de/privacy.ts';
+import { trainingResources } from './de/trainingResources.ts';
 import type { MessagesOf } from './types.ts';
 
 /** The app's German messages: typed by the English ones, so a missing key fails `npm run typecheck`. */
@@ -32,6 +33,7 @@ export const deApp: MessagesOf<AppMessages> = {
   implementation,
   register,
   privacy,
+  resources: { ...trainingResources },
 };
 
 /** German is the default interface language; react-admin's texts come complete from de/ra.ts. */

@@ -13,9 +13,10 @@ import { profile } from './en/profile.ts';
 import { implementation } from './en/implementation.ts';
 import { register } from './en/register.ts';
 import { privacy } from './en/privacy.ts';
+import { trainingResources } from './en/trainingResources.ts';
 
 /** The app's own messages, one namespace per feature (i18n/en/<feature>.ts). */
-export const enApp = { app, auth, errors, dashboard, training, uiconfig, preview, demo, history, language, profile, implementation, register, privacy };
+export const enApp = { app, auth, errors, dashboard, training, uiconfig, preview, demo, history, language, profile, implementation, register, privacy, resources: { ...trainingResources } };
 export type AppMessages = typeof enApp;
 
 export const en = { ...englishMessages, ...enApp };

@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import { BulkDeleteButton, DataTable, DateField, DeleteWithConfirmButton, useTranslate } from 'react-admin';
+import { QnaActiveSwitch } from './QnaActiveSwitch.tsx';
+import { QnaBulkActiveButtons } from './QnaBulkActiveButtons.tsx';
+import type { Qna } from './types.ts';
+
+/** Two lines of a long text, the rest behind an ellipsis: 25 pairs fit in about two screens. */
+const clamp = (lines: number) => ({ display: '-webkit-box', WebkitLineClamp: lines, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }) as const;
+
+/** The pairs on desktop: sortable columns, selection with bulk activation and bulk delete (undoable). */
+export function QnaDataTable({ onEdit, empty }: { onEdit: (id: string) => void; empty: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <DataTable<Qna>
+      resource="qna"
+      rowClick={false}
+      empty={empty}
+      size="small"
+      bulkActionButtons={
+        <>
+          <QnaBulkActiveButtons />
+          <BulkDeleteButton mutationMode="undoable" data-testid="qna-bulk-delete" />
+        </>
+      }
+      rowSx={(record) => ({ opacity: record.active ? 1 : 0.8 })}
+    >
+      <DataTable.Col<Qna>
+        source="question"
+        render={(q) => (
+          <Box sx={{ minWidth: 180 }}>
+            <Typography variant="body2" fontWeight={600} sx={clamp(2)} data-testid="qna-question" title={q.question}>
+              {q.question}
+            </Typography>
+            {(q.fromChatHistory || q.hasLink) && (
+              <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>
+                {q.fromChatHistory && <Chip size="small" variant="outlined" label={translate('training.qna.fromChatHistory')} />}
+                {q.hasLink && <Chip size="small" variant="outlined" label={translate('training.qna.hasLink')} />}
+              </Stack>
+            )}
+          </Box>
+        )}
+      />
+      <DataTable.Col<Qna>
+        source="answer"
+        render={(q) => (
+          <Typography variant="body2" color="text.secondary" sx={{ ...clamp(2), minWidth: 200 }} data-testid="qna-answer" title={q.answer}>
+            {q.answer}
+          </Typography>
+        )}
+      />
+      <DataTable.Col<Qna> source="active" render={(q) => <QnaActiveSwitch qna={q} />} />
+      <DataTable.Col<Qna> source="createdAt" field={DateField} />
+      <DataTable.Col<Qna>
+        label={<Box component="span" sx={visuallyHidden}>{translate('training.actions')}</Box>}
+        cellSx={() => ({ whiteSpace: 'nowrap', textAlign: 'right', width: 96 })}
+        render={(q) => (
+          <>
+            <Tooltip title={translate('ra.action.edit')}>
+              <IconButton size="small" onClick={() => onEdit(q.id)} aria-label={translate('ra.action.edit')} data-testid="qna-edit">
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <DeleteWithConfirmButton
+              record={q}
+              resource="qna"
+              label=""
+              aria-label={translate('ra.action.delete')}
+              mutationMode="pessimistic"
+              redirect={false}
+              data-testid="qna-delete"
+              sx={{ minWidth: 36 }}
+            />
+          </>
+        )}
+      />
+    </DataTable>
+  );
+}
