@@ -104,7 +104,7 @@ describe('documents', () => {
     // Rows as an upload leaves them (uploads themselves are training-sources.test.ts's): the list is what is tested here.
     const org = (await s.db.query<{ organization_id: string }>('select organization_id from chatbots where id = $1', [chatbotId])).rows[0].organization_id;
     for (const [name, size] of [['b.txt', 10], ['A.txt', 20]] as const)
-      await s.db.query(`insert into documents (organization_id, chatbot_id, lang, name, type, size, characters, storage_key) values ($1, $2, 'de', $3, 'txt', $4, $4, 'none')`, [org, chatbotId, name, size]);
+      await s.db.query(`insert into documents (organization_id, chatbot_id, lang, name, type, size, characters, storage_key) values ($1, $2, 'de', $3, 'txt', $4, $5, 'none')`, [org, chatbotId, name, size, size]);
     for (const field of ['name', 'type', 'size', 'characters', 'createdAt']) {
       const r = await list('documents', { filter: { chatbotId }, sort: [field, 'ASC'] });
       expect(r.status, field).toBe(200);
