@@ -263,7 +263,7 @@ test('question-answer: add, edit, deactivate, import an xlsx with duplicates, re
   await dialog.getByRole('textbox', { name: 'Antwort', exact: true }).fill('Etwa eine Stunde, Termine unter https://radhaus.test/termin.');
   await page.getByTestId('qna-save').click();
   await expect(first.getByTestId('qna-answer')).toContainText('https://radhaus.test/termin');
-  await expect(first).toContainText('Mit Link');
+  await expect(first.getByRole('img', { name: 'Mit Link' })).toBeVisible();
 
   // The delete button has a name, and its dialog names the pair, not the resource's internal name.
   await first.getByRole('button', { name: 'Löschen', exact: true }).click();

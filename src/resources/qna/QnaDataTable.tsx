@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import HistoryIcon from '@mui/icons-material/History';
+import LinkIcon from '@mui/icons-material/Link';
 import { visuallyHidden } from '@mui/utils';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { BulkDeleteButton, DataTable, DateField, DeleteWithConfirmButton, useTranslate } from 'react-admin';
@@ -25,22 +27,19 @@ export function QnaDataTable({ onEdit, empty }: { onEdit: (id: string) => void; 
           <BulkDeleteButton mutationMode="undoable" data-testid="qna-bulk-delete" />
         </>
       }
-      rowSx={(record) => ({ opacity: record.active ? 1 : 0.8 })}
     >
       <DataTable.Col<Qna>
         source="question"
+        cellSx={() => ({ width: '32%' })}
         render={(q) => (
-          <Box sx={{ minWidth: 180 }}>
-            <Typography variant="body2" fontWeight={600} sx={clamp(2)} data-testid="qna-question" title={q.question}>
+          <Stack direction="row" spacing={0.5} alignItems="flex-start" sx={{ minWidth: 200 }}>
+            <Typography variant="body2" fontWeight={600} sx={{ ...clamp(2), flex: 1 }} data-testid="qna-question" title={q.question}>
               {q.question}
             </Typography>
-            {(q.fromChatHistory || q.hasLink) && (
-              <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>
-                {q.fromChatHistory && <Chip size="small" variant="outlined" label={translate('training.qna.fromChatHistory')} />}
-                {q.hasLink && <Chip size="small" variant="outlined" label={translate('training.qna.hasLink')} />}
-              </Stack>
-            )}
-          </Box>
+            {/* Marks instead of chips: a row stays two lines high. */}
+            {q.fromChatHistory && <HistoryIcon fontSize="small" color="action" titleAccess={translate('training.qna.fromChatHistory')} />}
+            {q.hasLink && <LinkIcon fontSize="small" color="action" titleAccess={translate('training.qna.hasLink')} />}
+          </Stack>
         )}
       />
       <DataTable.Col<Qna>

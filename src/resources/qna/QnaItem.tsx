@@ -10,15 +10,15 @@ export function QnaItem({ qna, onEdit }: { qna: Qna; onEdit: () => void }) {
   const [locale] = useLocaleState();
   return (
     <RecordContextProvider value={qna}>
-      <Paper variant="outlined" sx={{ p: 1.5, opacity: qna.active ? 1 : 0.75 }} data-testid="qna-item" data-active={qna.active}>
+      <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="qna-item" data-active={qna.active}>
         <Stack direction="row" spacing={1} alignItems="flex-start">
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography fontWeight={600} sx={{ overflowWrap: 'anywhere' }} data-testid="qna-question">
+            <Typography fontWeight={600} sx={{ overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }} data-testid="qna-question">
               {qna.question}
             </Typography>
             <Typography
               variant="body2"
-              sx={{ mt: 0.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+              sx={{ mt: 0.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
               color="text.secondary"
               data-testid="qna-answer"
             >
