@@ -19,6 +19,7 @@ import { emptyStates } from './de/emptyStates.ts';
 import { feedback } from './de/feedback.ts';
 import { knowledgeGaps } from './de/knowledgeGaps.ts';
 import { testQuestions } from './de/testQuestions.ts';
+import { trainingResources } from './de/trainingResources.ts';
 import type { MessagesOf } from './types.ts';
 
 /** The app's German messages: typed by the English ones, so a missing key fails `npm run typecheck`. */
@@ -42,6 +43,7 @@ export const deApp: MessagesOf<AppMessages> = {
   feedback,
   knowledgeGaps,
   testQuestions,
+  resources: { ...trainingResources },
 };
 
 /** German is the default interface language; react-admin's texts come complete from de/ra.ts. */

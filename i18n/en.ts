@@ -18,9 +18,10 @@ import { emptyStates } from './en/emptyStates.ts';
 import { feedback } from './en/feedback.ts';
 import { knowledgeGaps } from './en/knowledgeGaps.ts';
 import { testQuestions } from './en/testQuestions.ts';
+import { trainingResources } from './en/trainingResources.ts';
 
 /** The app's own messages, one namespace per feature (i18n/en/<feature>.ts). */
-export const enApp = { app, auth, errors, dashboard, training, uiconfig, preview, demo, history, language, profile, implementation, register, privacy, operators, emptyStates, feedback, knowledgeGaps, testQuestions };
+export const enApp = { app, auth, errors, dashboard, training, uiconfig, preview, demo, history, language, profile, implementation, register, privacy, operators, emptyStates, feedback, knowledgeGaps, testQuestions, resources: { ...trainingResources } };
 export type AppMessages = typeof enApp;
 
 export const en = { ...englishMessages, ...enApp };

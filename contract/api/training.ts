@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { uuid } from '../ids.ts';
 import { SCHEDULE_PRESETS, type SchedulePreset } from '../schedules.ts';
+import { jsonParam } from './simpleRest.ts';
 
 export const chatbotScope = { chatbotId: z.string().min(1), lang: z.string().min(2).max(10).optional() };
 
@@ -78,6 +79,14 @@ export const qnaFilter = z.object({
   hasLink: z.boolean().optional(),
   id: idList.optional(),
 });
+/** The fields the pairs list (and its export) may be sorted by. */
+export const QNA_SORT_FIELDS = ['question', 'answer', 'createdAt', 'updatedAt', 'active', 'id'] as const;
+/** qna.xlsx: the pairs the list's filter matches, in the list's order, the header row in the interface language. */
+export const qnaExportQuery = z.object({
+  filter: jsonParam(qnaFilter),
+  sort: jsonParam(z.tuple([z.enum(QNA_SORT_FIELDS), z.enum(['ASC', 'DESC'])])).optional().describe(`JSON ["field","ASC"|"DESC"]; fields: ${QNA_SORT_FIELDS.join(', ')}; default oldest first`),
+  locale: z.enum(['de', 'en']).optional().describe('language of the header row (Frage, Antwort / Question, Answer); none: question, answer'),
+});
 export const createQnaBody = z.strictObject({
   ...chatbotScope, question: text(2000), answer: text(20000), active: z.boolean().default(true), fromChatHistory: z.boolean().default(false),
 });
@@ -89,7 +98,7 @@ export const qnaImportFields = z.object({ ...chatbotScope, mode: z.enum(['check'
 
 // ---- contacts ----------------------------------------------------------------
 
-export const contactFilter = z.object({ ...chatbotScope, q: z.string().max(200).optional(), department: z.string().optional(), id: idList.optional() });
+export const contactFilter = z.object({ ...chatbotScope, q: z.string().max(200).optional(), department: z.string().max(200).optional(), id: idList.optional() });
 
 // ---- schedules ---------------------------------------------------------------
 

@@ -12,6 +12,7 @@ export const training: MessagesOf<typeof en> = {
     questionAnswer: shell.training.tabs.questionAnswer,
   },
   sort: { label: 'Sortieren nach', asc: 'Aufsteigend', desc: 'Absteigend' },
+  actions: 'Aktionen',
   website: {
     domain: 'Domain',
     addDomain: 'Domain hinzufügen',
@@ -130,6 +131,11 @@ export const training: MessagesOf<typeof en> = {
     added: 'hinzugefügt am %{date}',
     characters: '%{count} Zeichen',
     fields: { name: 'Name', type: 'Typ', size: 'Größe', createdAt: 'Zuletzt hinzugefügt' },
+    fileInput: 'Dateien zum Hochladen auswählen (PDF, DOCX oder TXT)',
+    search: 'Dokumente durchsuchen',
+    allTypes: 'Alle Typen',
+    uploaded: 'Hochgeladen',
+    exportFile: 'Dokumente',
   },
   qna: {
     add: 'Paar hinzufügen',
@@ -147,6 +153,8 @@ export const training: MessagesOf<typeof en> = {
     added: 'hinzugefügt am %{date}',
     empty: 'Keine Frage-Antwort-Paare gefunden.',
     export: 'Exportieren (qna.xlsx)',
+    bulkActivate: 'Aktivieren',
+    bulkDeactivate: 'Deaktivieren',
     fields: { question: 'Frage', answer: 'Antwort', active: 'Aktiv' },
     help: { active: 'Nur aktive Paare werden für die Antworten des Chatbots verwendet.' },
     import: {
@@ -172,6 +180,8 @@ export const training: MessagesOf<typeof en> = {
     empty: 'Noch keine Kontakte.',
     default: 'Standardkontakt',
     noOverride: 'Ersetzt niemanden',
+    search: 'Kontakte durchsuchen',
+    exportFile: 'Kontakte',
     replaces: 'Ersetzt %{name} für %{department}',
     fields: {
       name: 'Vollständiger Name',

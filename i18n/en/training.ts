@@ -7,6 +7,7 @@ export const training = {
     questionAnswer: 'Question-answer',
   },
   sort: { label: 'Sort by', asc: 'Ascending', desc: 'Descending' },
+  actions: 'Actions',
   website: {
     domain: 'Domain',
     addDomain: 'Add domain',
@@ -125,6 +126,11 @@ export const training = {
     added: 'added %{date}',
     characters: '%{count} characters',
     fields: { name: 'Name', type: 'Type', size: 'Size', createdAt: 'Last added' },
+    fileInput: 'Choose files to upload (PDF, DOCX or TXT)',
+    search: 'Search documents',
+    allTypes: 'All types',
+    uploaded: 'Upload',
+    exportFile: 'documents',
   },
   qna: {
     add: 'Add pair',
@@ -142,6 +148,8 @@ export const training = {
     added: 'added %{date}',
     empty: 'No question-answer pairs found.',
     export: 'Export (qna.xlsx)',
+    bulkActivate: 'Activate',
+    bulkDeactivate: 'Deactivate',
     fields: { question: 'Question', answer: 'Answer', active: 'Active' },
     help: { active: 'Only active pairs are used for the chatbot’s answers.' },
     import: {
@@ -167,6 +175,8 @@ export const training = {
     empty: 'No contacts yet.',
     default: 'Default contact',
     noOverride: 'Replaces nobody',
+    search: 'Search contacts',
+    exportFile: 'contacts',
     replaces: 'Replaces %{name} for %{department}',
     fields: {
       name: 'Full name',

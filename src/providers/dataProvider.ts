@@ -69,9 +69,10 @@ export function customMethods(http: HttpClient, base = API_URL, scope: Scope = g
       method === 'GET' ? get<T>(path) : send<T>(method, path, body ?? {}),
     /** multipart/form-data: the browser sets the boundary. */
     upload: async <T>(path: string, form: FormData) => (await http<T>(`${base}/${path}`, { method: 'POST', body: form })).json,
-    /** A file of the API (qna.xlsx) saved by the browser under `fileName`; `filter` is scoped like a list's. */
-    download: async (path: string, filter: object, fileName: string) => {
-      const r = await http(`${base}/${path}?${scopedFilter(filter)}`, { responseType: 'blob' });
+    /** A file of the API (qna.xlsx) saved by the browser under `fileName`; `filter` is scoped like a list's, `query` adds parameters. */
+    download: async (path: string, filter: object, fileName: string, query: Record<string, string> = {}) => {
+      const extra = Object.entries(query).map(([k, v]) => `&${enc(k)}=${enc(v)}`).join('');
+      const r = await http(`${base}/${path}?${scopedFilter(filter)}${extra}`, { responseType: 'blob' });
       saveFile(r.blob!, fileName);
     },
     chatCounts: (filter: ChatFilterValues) => get<ChatCounts>(`chats/counts?${scopedFilter(filter)}`),

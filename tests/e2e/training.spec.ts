@@ -26,6 +26,9 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cb-e2e-training-'));
 
 const notification = () => page.getByTestId('notification');
 const pageItem = (p: string) => page.locator(`[data-testid="page-item"][data-path="${p}"]`);
+/** The rows of a training list's table (desktop), and the one whose cell reads exactly `text`. */
+const tableRows = (list: string) => page.getByTestId(list).locator('tbody tr');
+const row = (list: string, text: string) => tableRows(list).filter({ has: page.getByText(text, { exact: true }) });
 
 async function open(p: string) {
   await page.goto(p);
@@ -204,7 +207,7 @@ test('documents: upload txt and pdf, a wrongly typed file and a renamed binary e
   const fake = path.join(tmp, 'vertrag.pdf');
   fs.writeFileSync(fake, Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe, 0x00, 0x10, 0x80, 0x00]));
 
-  await page.getByTestId('document-file-input').setInputFiles([txt, pdf, png, fake]);
+  await page.getByLabel('Dateien zum Hochladen auswählen (PDF, DOCX oder TXT)').setInputFiles([txt, pdf, png, fake]);
   const item = (name: string) => page.locator('[data-testid="upload-item"]', { hasText: name });
   await expect(item('logo.png')).toHaveAttribute('data-status', 'incorrectType');
   await expect(item('logo.png')).toContainText('Format nicht erlaubt');
@@ -220,15 +223,58 @@ test('documents: upload txt and pdf, a wrongly typed file and a renamed binary e
   await expect(page.locator('[data-testid="upload-item"][data-status="error"]')).toContainText('konnte nicht von der URL geladen werden');
 
   await expect(page.getByTestId('document-item')).toHaveCount(3);
-  const txtRow = page.locator('[data-testid="document-item"][data-name="oeffnungszeiten.txt"]');
+  const txtRow = row('document-list', 'oeffnungszeiten.txt');
   await expect(txtRow.getByTestId('document-size')).toHaveText(/^0,\d{1,2} KB$/);
   await expect(txtRow.getByTestId('document-characters')).toHaveText(/^\d+ Zeichen$/);
-  // Sort by name, ascending.
-  await page.getByTestId('document-sort').click();
-  await page.getByRole('option', { name: 'Name' }).click();
-  await page.getByTestId('document-sort-order').click();
+  // Sort by name (a column header), ascending then descending; the sort is in the URL and survives a reload.
+  await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
   await expect(page.getByTestId('document-item').first()).toHaveAttribute('data-name', 'garantie.pdf');
+  await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
+  await expect(page.getByTestId('document-item').first()).toHaveAttribute('data-name', 'preisliste.txt');
+  const params = new URL(page.url()).searchParams;
+  expect([params.get('sort'), params.get('order')]).toEqual(['name', 'DESC']);
+  await page.reload();
+  await expect(page.getByTestId('document-item')).toHaveCount(3);
+  await expect(page.getByTestId('document-item').first()).toHaveAttribute('data-name', 'preisliste.txt');
   await shot(page, 'training-documents-de');
+
+  // Export: the listed documents as CSV with German headers.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('document-export').click();
+  const csv = fs.readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+  expect(csv[0]).toBe('Name;Typ;Größe;Zeichen;Hinzugefügt;Quelle');
+  expect(csv.slice(1).map((l) => l.split(';')[0])).toEqual(['preisliste.txt', 'oeffnungszeiten.txt', 'garantie.pdf']);
+  expect(csv[1]).toContain(`${site.url}preisliste.txt`);
+
+  // Bulk delete is undoable: undone, nothing is deleted; confirmed by the notification closing, two are gone.
+  const documentsOnServer = async () =>
+    (await (await page.request.get(`/api/v1/documents?filter=${encodeURIComponent(JSON.stringify({ chatbotId }))}`, { headers: auth })).json()).map((d: { name: string }) => d.name).sort();
+  const select = (name: string) => row('document-list', name).getByRole('checkbox').check();
+  await select('garantie.pdf');
+  await page.getByTestId('document-bulk-delete').click();
+  await expect(page.getByTestId('document-item')).toHaveCount(2);
+  await notification().getByRole('button', { name: 'Zurücksetzen' }).click();
+  await expect(page.getByTestId('document-item')).toHaveCount(3);
+  await expect(notification()).toHaveCount(0);
+  expect(await documentsOnServer()).toEqual(['garantie.pdf', 'oeffnungszeiten.txt', 'preisliste.txt']);
+  let deletes = 0;
+  const bothDeleted = new Promise<void>((resolve) => {
+    const onResponse = (r: import('@playwright/test').Response) => {
+      if (r.request().method() === 'DELETE' && r.url().includes('/api/v1/documents/') && ++deletes === 2) {
+        page.off('response', onResponse);
+        resolve();
+      }
+    };
+    page.on('response', onResponse);
+  });
+  await select('garantie.pdf');
+  await select('preisliste.txt');
+  await page.getByTestId('document-bulk-delete').click();
+  await expect(page.getByTestId('document-item')).toHaveCount(1);
+  // The deletes are sent when the notification closes, not before.
+  expect(deletes).toBe(0);
+  await bothDeleted;
+  expect(await documentsOnServer()).toEqual(['oeffnungszeiten.txt']);
 });
 
 test('question-answer: add, edit, deactivate, import an xlsx with duplicates, refuse a 3-column sheet, export', async () => {
@@ -241,17 +287,24 @@ test('question-answer: add, edit, deactivate, import an xlsx with duplicates, re
   await dialog.getByRole('textbox', { name: 'Antwort', exact: true }).fill('Etwa eine Stunde.');
   await page.getByTestId('qna-save').click();
   await expect(notification()).toContainText('Frage-Antwort-Paar hinzugefügt');
-  const first = page.getByTestId('qna-item').first();
+  const first = tableRows('qna-list').first();
   await expect(first.getByTestId('qna-question')).toHaveText('Wie lange dauert eine Inspektion?');
 
   await first.getByTestId('qna-edit').click();
   await dialog.getByRole('textbox', { name: 'Antwort', exact: true }).fill('Etwa eine Stunde, Termine unter https://radhaus.test/termin.');
   await page.getByTestId('qna-save').click();
   await expect(first.getByTestId('qna-answer')).toContainText('https://radhaus.test/termin');
-  await expect(first).toContainText('Mit Link');
+  await expect(first.getByRole('img', { name: 'Mit Link' })).toBeVisible();
+
+  // The delete button has a name, and its dialog names the pair, not the resource's internal name.
+  await first.getByRole('button', { name: 'Löschen', exact: true }).click();
+  await expect(dialog).toContainText('Möchten Sie das Paar „Wie lange dauert eine Inspektion?“ wirklich löschen?');
+  await expect(dialog).not.toContainText('(qna)');
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toHaveCount(0);
 
   await first.getByTestId('qna-active').click();
-  await expect(first).toHaveAttribute('data-active', 'false');
+  await expect(first.getByRole('switch')).not.toBeChecked();
   await expect(notification()).toContainText('Paar deaktiviert');
 
   // Import: one duplicate within the file, one that already exists.
@@ -275,7 +328,7 @@ test('question-answer: add, edit, deactivate, import an xlsx with duplicates, re
   }
   await page.getByTestId('qna-import-skip').click();
   await expect(notification()).toContainText('2 Paare importiert, 2 übersprungen');
-  await expect(page.getByTestId('qna-item')).toHaveCount(3);
+  await expect(tableRows('qna-list')).toHaveCount(3);
 
   // A sheet whose rows do not have 2 columns is refused with the spec's warning.
   await page.getByTestId('qna-import').click();
@@ -286,13 +339,13 @@ test('question-answer: add, edit, deactivate, import an xlsx with duplicates, re
   // Filters: inactive only.
   await page.getByTestId('qna-filter-active').click();
   await page.getByRole('option', { name: 'Inaktiv' }).click();
-  await expect(page.getByTestId('qna-item')).toHaveCount(1);
+  await expect(tableRows('qna-list')).toHaveCount(1);
   await page.getByTestId('qna-filter-active').click();
   await page.getByRole('option', { name: 'Alle' }).click();
   await page.getByTestId('qna-search').fill('Österreich');
-  await expect(page.getByTestId('qna-item')).toHaveCount(1);
+  await expect(tableRows('qna-list')).toHaveCount(1);
   await page.getByTestId('qna-search').fill('');
-  await expect(page.getByTestId('qna-item')).toHaveCount(3);
+  await expect(tableRows('qna-list')).toHaveCount(3);
 
   const download = page.waitForEvent('download');
   await page.getByTestId('qna-export').click();
@@ -366,7 +419,7 @@ test('contacts: an invalid phone is refused at the field, a valid one is saved a
   await dialog.getByRole('textbox', { name: 'Telefon', exact: true }).fill('+49 221 123456');
   await page.getByTestId('contact-save').click();
   await expect(notification()).toContainText('Kontakt hinzugefügt');
-  const jana = page.locator('[data-testid="contact-item"][data-contact-name="Jana Schmidt"]');
+  const jana = row('contact-list', 'Jana Schmidt');
   await expect(jana.getByTestId('contact-default')).toBeVisible();
 
   // A second contact replaces the default one for sales.
@@ -378,7 +431,7 @@ test('contacts: an invalid phone is refused at the field, a valid one is saved a
   await dialog.getByRole('combobox', { name: 'Ersetzt für diese Abteilung' }).click();
   await page.getByRole('option', { name: 'Jana Schmidt (Werkstatt)' }).click();
   await page.getByTestId('contact-save').click();
-  const tom = page.locator('[data-testid="contact-item"][data-contact-name="Tom Weber"]');
+  const tom = row('contact-list', 'Tom Weber');
   await expect(tom).toContainText('Ersetzt Jana Schmidt für Verkauf');
   await expect(tom.getByTestId('contact-default')).toHaveCount(0);
 

@@ -48,6 +48,17 @@ describe('one API path', () => {
     expect(new Uint8Array(await saved[0].arrayBuffer())).toEqual(bytes);
   });
 
+  it('download: the sort of the list and the interface language go along as their own parameters', async () => {
+    const { dp, calls } = provider(() => new Response(new Uint8Array([1]), { status: 200 }));
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:x');
+    await dp.download('qna/export', { active: true }, 'qna.xlsx', { sort: JSON.stringify(['question', 'DESC']), locale: 'en' });
+    createObjectURL.mockRestore();
+    const params = new URL(calls[0].url, 'http://x').searchParams;
+    expect(JSON.parse(params.get('sort')!)).toEqual(['question', 'DESC']);
+    expect(params.get('locale')).toBe('en');
+    expect(filterOf(calls[0].url)).toEqual({ chatbotId: 'c1', lang: 'de', active: true });
+  });
+
   it('a failed download is an ApiError, nothing is saved', async () => {
     const { dp } = provider(() => json({ error: 'Forbidden', message: 'no' }, 403));
     const createObjectURL = vi.spyOn(URL, 'createObjectURL');

@@ -16,7 +16,7 @@ export interface ContactRow {
 }
 
 /** The API's sort fields and the columns they order by. */
-export const CONTACTS_SORTABLE = { name: 'name', email: 'email', department: 'department', isDefault: 'is_default', createdAt: 'created_at', id: 'id' };
+export const CONTACTS_SORTABLE = { name: 'name', email: 'email', phone: 'phone', department: 'department', isDefault: 'is_default', createdAt: 'created_at', id: 'id' };
 
 /** The contact a visitor is handed to, as the answer shows it. */
 export interface HandoverContact {

@@ -1,9 +1,10 @@
 import type { Queryable } from '../db/index.ts';
+import type { QNA_SORT_FIELDS } from '../../../contract/api/training.ts';
 import { HAS_LINK_SQL, type QnaRow } from '../training/qna.ts';
 import { containsPattern, type ListPage } from './listing.ts';
 
 /** The API's sort fields and the columns they order by. */
-export const QNA_SORTABLE = { question: 'question', answer: 'answer', createdAt: 'created_at', updatedAt: 'updated_at', active: 'active', id: 'id' };
+export const QNA_SORTABLE: Record<(typeof QNA_SORT_FIELDS)[number], string> = { question: 'question', answer: 'answer', createdAt: 'created_at', updatedAt: 'updated_at', active: 'active', id: 'id' };
 
 export interface QnaFilter {
   chatbotId: string;
@@ -38,10 +39,10 @@ export const qnaRepo = {
     const rows = await db.query<QnaRow>(`select * from qna where ${w.sql} order by ${page.orderBy}, id limit ${page.limit} offset ${page.offset}`, w.params);
     return { total, rows: rows.rows };
   },
-  /** All pairs the filter matches, oldest first: the xlsx export. */
-  async listForExport(db: Queryable, organizationId: string, f: QnaFilter) {
+  /** All pairs the filter matches, in `orderBy` (a QNA_SORTABLE column and direction; oldest first by default): the xlsx export. */
+  async listForExport(db: Queryable, organizationId: string, f: QnaFilter, orderBy = 'created_at') {
     const w = where(f, organizationId);
-    return (await db.query<{ question: string; answer: string }>(`select question, answer from qna where ${w.sql} order by created_at, id`, w.params)).rows;
+    return (await db.query<{ question: string; answer: string }>(`select question, answer from qna where ${w.sql} order by ${orderBy}, id`, w.params)).rows;
   },
   async create(
     db: Queryable,

@@ -140,9 +140,12 @@ export async function importQna(
   return { imported: take.length, skipped: rows.length - take.length };
 }
 
-/** qna.xlsx: one sheet, question and answer columns. */
-export function exportQnaSheet(pairs: { question: string; answer: string }[]): Buffer {
-  const ws = XLSX.utils.aoa_to_sheet([['question', 'answer'], ...pairs.map((p) => [p.question, p.answer])]);
+/** The header row of qna.xlsx per interface language (the import skips either). */
+const EXPORT_HEADER = { de: ['Frage', 'Antwort'], en: ['Question', 'Answer'], none: ['question', 'answer'] } as const;
+
+/** qna.xlsx: one sheet, question and answer columns, headed in the interface language when it is given. */
+export function exportQnaSheet(pairs: { question: string; answer: string }[], locale?: 'de' | 'en'): Buffer {
+  const ws = XLSX.utils.aoa_to_sheet([[...EXPORT_HEADER[locale ?? 'none']], ...pairs.map((p) => [p.question, p.answer])]);
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, 'qna');
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;

@@ -1,28 +1,37 @@
 import { lazy } from 'react';
 import SchoolIcon from '@mui/icons-material/SchoolOutlined';
-import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
-import QuizIcon from '@mui/icons-material/QuizOutlined';
-import ContactPhoneIcon from '@mui/icons-material/ContactPhoneOutlined';
-import type { AppPlugin, AppRoute } from '../types.ts';
+import type { AppPlugin, AppResource, AppRoute } from '../types.ts';
 import { TRAINING_TABS } from '../../pages/training/trainingTabs.ts';
+import { RedirectKeepingQuery } from '../../layout/RedirectKeepingQuery.tsx';
 import { websitesResource } from '../../resources/websites/resource.ts';
 import { webpagesResource } from '../../resources/webpages/resource.ts';
+import documents from '../../resources/documents/index.ts';
+import qna from '../../resources/qna/index.ts';
+import contacts from '../../resources/contacts/index.ts';
 
 const TrainingPage = lazy(() => import('../../pages/training/TrainingPage.tsx'));
 
 /**
+ * A resource declared in src/resources/<name>/index.ts whose list is drawn on a page of the spec: the
+ * resource's own list route (/qna, react-admin's links to the list) leads there, filters and sort included.
+ */
+function listedAt(name: string, resource: Omit<AppResource, 'name'>, path: string): AppResource {
+  return { ...resource, name, list: () => <RedirectKeepingQuery to={path} /> };
+}
+
+/**
  * The training sources are react-admin resources (ra-data-simple-rest, scoped to the active chatbot and
- * language by the data provider). Their screens live under /training/<tab>, so the resources are
- * registered without views of their own: that gives references and record names, not extra routes.
+ * language by the data provider). Their screens live under /training/<tab> (the spec's paths), which draw
+ * the lists of src/resources/<name>; documents, qna and contacts are registered from those declarations.
  */
 export const trainingPlugin: AppPlugin = {
   name: 'training',
   resources: [
     websitesResource,
     webpagesResource,
-    { name: 'documents', icon: DescriptionIcon, recordRepresentation: 'name' },
-    { name: 'qna', icon: QuizIcon, recordRepresentation: 'question' },
-    { name: 'contacts', icon: ContactPhoneIcon, recordRepresentation: 'name' },
+    listedAt('documents', documents, '/training/documents'),
+    listedAt('qna', qna, '/training/question-answer'),
+    listedAt('contacts', contacts, '/training/contacts'),
   ],
   routes: [
     { path: '/training', redirectTo: '/training/website' },

@@ -5,7 +5,7 @@ import PhoneIcon from '@mui/icons-material/PhoneOutlined';
 import { DeleteWithConfirmButton, RecordContextProvider, useTranslate } from 'react-admin';
 import type { Contact } from './types.ts';
 
-/** One contact: who, how to reach them, their department, and whether they are the default or replace someone. */
+/** One contact as a card (phones): who, how to reach them, their department, and whether they are the default or replace someone. */
 export function ContactItem({ contact, replaces, onEdit }: { contact: Contact; replaces?: Contact; onEdit: () => void }) {
   const translate = useTranslate();
   return (
@@ -38,7 +38,7 @@ export function ContactItem({ contact, replaces, onEdit }: { contact: Contact; r
             <EditIcon />
           </IconButton>
         </Tooltip>
-        <DeleteWithConfirmButton resource="contacts" label="" mutationMode="pessimistic" redirect={false} data-testid="contact-delete" sx={{ minWidth: 40 }} />
+        <DeleteWithConfirmButton resource="contacts" label="" aria-label={translate('ra.action.delete')} mutationMode="pessimistic" redirect={false} data-testid="contact-delete" sx={{ minWidth: 40 }} />
       </Paper>
     </RecordContextProvider>
   );

@@ -1,14 +1,17 @@
+import { lazy } from 'react';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhoneOutlined';
-import { ContactCreate } from './ContactCreate.tsx';
-import { ContactEdit } from './ContactEdit.tsx';
-import { ContactList } from './ContactList.tsx';
+import type { Contact } from './types.ts';
 
-/** Handover contacts (/training/contacts); add and edit open as dialogs over the list. */
+/**
+ * Handover contacts, the react-admin resource `contacts`. Its list is drawn at /training/contacts (the spec's
+ * path); add and edit are dialogs over that list, so the resource has no create or edit route.
+ */
 export default {
-  list: ContactList,
-  create: ContactCreate,
-  edit: ContactEdit,
+  // Loaded with the page that draws it: the first screen carries no list code.
+  list: lazy(() => import('./ContactList.tsx').then((m) => ({ default: m.ContactList }))),
+  create: undefined,
+  edit: undefined,
   show: undefined,
   icon: ContactPhoneIcon,
-  recordRepresentation: (record: { name: string; department: string }) => `${record.name} (${record.department})`,
+  recordRepresentation: (record: Pick<Contact, 'name' | 'department'>) => `${record.name} (${record.department})`,
 };

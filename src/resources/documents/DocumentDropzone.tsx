@@ -25,7 +25,11 @@ export function DocumentDropzone({ onFiles, maxBytes, locale }: { onFiles: (file
         textAlign: 'center',
       }}
     >
-      <input {...getInputProps({ accept: '.pdf,.docx,.txt,application/pdf,text/plain,application/vnd.openxmlformats-officedocument.wordprocessingml.document' })} data-testid="document-file-input" />
+      <input
+        {...getInputProps({ accept: '.pdf,.docx,.txt,application/pdf,text/plain,application/vnd.openxmlformats-officedocument.wordprocessingml.document' })}
+        aria-label={translate('training.documents.fileInput')}
+        data-testid="document-file-input"
+      />
       <CloudUploadIcon color="action" sx={{ fontSize: 40 }} />
       <Typography sx={{ mt: 1 }}>{translate(isDragActive ? 'training.documents.dropNow' : 'training.documents.drop')}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

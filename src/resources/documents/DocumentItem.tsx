@@ -23,7 +23,7 @@ export function DocumentItem({ doc, locale }: { doc: TrainingDocument; locale: s
             </Typography>
           </Stack>
         </Box>
-        <DeleteWithConfirmButton resource="documents" label="" mutationMode="pessimistic" redirect={false} data-testid="document-delete" sx={{ minWidth: 40 }} />
+        <DeleteWithConfirmButton resource="documents" label="" aria-label={translate('ra.action.delete')} mutationMode="pessimistic" redirect={false} data-testid="document-delete" sx={{ minWidth: 40 }} />
       </Paper>
     </RecordContextProvider>
   );

@@ -26,7 +26,7 @@ export function UploadQueue({ items, locale, onClear }: { items: QueueItem[]; lo
               slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
             />
             <Box sx={{ flexShrink: 0, pt: 0.5 }}>
-              {i.status === 'uploading' && <CircularProgress size={16} sx={{ mr: 1, verticalAlign: 'middle' }} />}
+              {i.status === 'uploading' && <CircularProgress size={16} sx={{ mr: 1, verticalAlign: 'middle' }} aria-label={translate('training.documents.status.uploading')} />}
               <Chip size="small" color={COLOR[i.status]} label={translate(`training.documents.status.${i.status}`)} />
             </Box>
           </ListItem>

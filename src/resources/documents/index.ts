@@ -1,9 +1,13 @@
+import { lazy } from 'react';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
-import { DocumentList } from './DocumentList.tsx';
 
-/** Training documents (/training/documents): uploaded, listed and deleted from one screen. */
+/**
+ * Training documents, the react-admin resource `documents`: uploaded, listed and deleted at
+ * /training/documents (the spec's path), so the resource has no create or edit route.
+ */
 export default {
-  list: DocumentList,
+  // Loaded with the page that draws it: the first screen carries no list code.
+  list: lazy(() => import('./DocumentList.tsx').then((m) => ({ default: m.DocumentList }))),
   create: undefined,
   edit: undefined,
   show: undefined,

@@ -91,7 +91,7 @@ export function QnaImportDialog({ open, onClose, scope }: { open: boolean; onClo
             {file.name}
           </Typography>
         )}
-        {busy && <LinearProgress sx={{ mt: 2 }} />}
+        {busy && <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />}
         {error && (
           <Alert severity="warning" sx={{ mt: 2 }} data-testid="qna-import-error">
             {translate(error)}

@@ -4,18 +4,24 @@ import { DeleteWithConfirmButton, RecordContextProvider, useLocaleState, useTran
 import { QnaActiveSwitch } from './QnaActiveSwitch.tsx';
 import type { Qna } from './types.ts';
 
+/** One pair as a card (phones): question, the answer's first lines, activation, edit and delete. */
 export function QnaItem({ qna, onEdit }: { qna: Qna; onEdit: () => void }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
     <RecordContextProvider value={qna}>
-      <Paper variant="outlined" sx={{ p: 2, opacity: qna.active ? 1 : 0.75 }} data-testid="qna-item" data-active={qna.active}>
+      <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="qna-item" data-active={qna.active}>
         <Stack direction="row" spacing={1} alignItems="flex-start">
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography fontWeight={600} sx={{ overflowWrap: 'anywhere' }} data-testid="qna-question">
+            <Typography fontWeight={600} sx={{ overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }} data-testid="qna-question">
               {qna.question}
             </Typography>
-            <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} color="text.secondary" data-testid="qna-answer">
+            <Typography
+              variant="body2"
+              sx={{ mt: 0.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+              color="text.secondary"
+              data-testid="qna-answer"
+            >
               {qna.answer}
             </Typography>
           </Box>
@@ -24,7 +30,7 @@ export function QnaItem({ qna, onEdit }: { qna: Qna; onEdit: () => void }) {
               <EditIcon />
             </IconButton>
           </Tooltip>
-          <DeleteWithConfirmButton resource="qna" label="" mutationMode="pessimistic" redirect={false} data-testid="qna-delete" sx={{ minWidth: 40 }} />
+          <DeleteWithConfirmButton resource="qna" label="" aria-label={translate('ra.action.delete')} mutationMode="pessimistic" redirect={false} data-testid="qna-delete" sx={{ minWidth: 40 }} />
         </Stack>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap sx={{ mt: 1 }}>
           <QnaActiveSwitch qna={qna} />

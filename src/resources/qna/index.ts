@@ -1,14 +1,17 @@
+import { lazy } from 'react';
 import QuizIcon from '@mui/icons-material/QuizOutlined';
-import { QnaCreate } from './QnaCreate.tsx';
-import { QnaEdit } from './QnaEdit.tsx';
-import { QnaList } from './QnaList.tsx';
+import type { Qna } from './types.ts';
 
-/** Question-answer pairs (/training/question-answer); add and edit open as dialogs over the list. */
+/**
+ * Question-answer pairs, the react-admin resource `qna`. Its list is drawn at /training/question-answer (the
+ * spec's path); add and edit are dialogs over that list, so the resource has no create or edit route.
+ */
 export default {
-  list: QnaList,
-  create: QnaCreate,
-  edit: QnaEdit,
+  // Loaded with the page that draws it: the first screen carries no list code.
+  list: lazy(() => import('./QnaList.tsx').then((m) => ({ default: m.QnaList }))),
+  create: undefined,
+  edit: undefined,
   show: undefined,
   icon: QuizIcon,
-  recordRepresentation: 'question',
+  recordRepresentation: (record: Qna) => (record.question.length > 80 ? `${record.question.slice(0, 79)}…` : record.question),
 };

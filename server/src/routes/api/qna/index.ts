@@ -6,10 +6,10 @@ import { queueEmbeddings } from '../../../jobs/embeddings.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { QNA_SORTABLE, qnaRepo } from '../../../repositories/qna.ts';
 import { recordInOrg } from '../../../services/tenancy.ts';
-import { jsonParam, listQuery, sendList, withOrderBy } from '../../simpleRest.ts';
+import { listQuery, sendList, withOrderBy } from '../../simpleRest.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathId } from '../../../../../contract/ids.ts';
-import { activateQnaBody, createQnaBody, qnaFilter, qnaImportFields, updateQnaBody } from '../../../../../contract/api/training.ts';
+import { activateQnaBody, createQnaBody, qnaExportQuery, qnaFilter, qnaImportFields, updateQnaBody } from '../../../../../contract/api/training.ts';
 import { readQnaSheetInSandbox } from '../../../training/extractionSandbox.ts';
 import { removePassages } from '../../../training/indexer.ts';
 import { acceptUploads, uploadedFile } from '../../multipartUpload.ts';
@@ -41,17 +41,17 @@ export default async function qnaRoutes(app: FastifyInstance) {
 
   api.get('/qna/export', {
     schema: {
-      querystring: z.object({ filter: jsonParam(qnaFilter) }),
+      querystring: qnaExportQuery,
       response: { 200: { description: 'the pairs as an xlsx sheet', content: { [XLSX]: { schema: described<Buffer>(z.string(), 'the xlsx file') } } } },
     },
   }, async (req, reply) => {
-    const f = req.query.filter;
+    const { filter: f, sort, locale } = req.query;
     const { orgId } = await scoped(req, f.chatbotId);
-    const rows = await qnaRepo.listForExport(db, orgId, f);
+    const rows = await qnaRepo.listForExport(db, orgId, f, sort ? `${QNA_SORTABLE[sort[0]]} ${sort[1]}` : undefined);
     return reply
       .header('content-type', XLSX)
       .header('content-disposition', 'attachment; filename="qna.xlsx"')
-      .send(exportQnaSheet(rows));
+      .send(exportQnaSheet(rows, locale));
   });
 
   api.get('/qna/:id', { schema: { params, response: { 200: pair } } }, async (req) => toApiQna(await qnaInOrg(app, req.params.id, requireAuth(req).organizationId)));
