@@ -42,7 +42,7 @@ interface Finding {
  * test once ENFORCE_OWNED_ELSEWHERE is switched on (the lead does that after those branches are merged).
  */
 const OWNED_ELSEWHERE = new Set(['/history', '/training/website', '/training/contacts', '/training/documents', '/training/question-answer', '/language']);
-const ENFORCE_OWNED_ELSEWHERE = false;
+const ENFORCE_OWNED_ELSEWHERE = true;
 
 /** Runs axe in the page and in every frame that shows something, and keeps the critical and serious findings. */
 async function axe(page: Page, screen: string): Promise<Finding[]> {
