@@ -1,6 +1,9 @@
+import { shell } from './shell.ts';
+
 /** Wissenslücken (Training → Wissenslücken): was der Chatbot nicht gut beantworten konnte, und der Nachweis nach einer Korrektur. */
 export const knowledgeGaps = {
-  title: 'Wissenslücken',
+  // Drawn by the first screen (menu, title), so the text stands in shell.ts.
+  title: shell.knowledgeGaps.title,
   intro:
     'Fragen, die Ihr Chatbot nicht gut beantworten konnte, nach Bedeutung gruppiert: nicht beantwortete Fragen, Weiterleitungen, um die niemand gebeten hat, negativ bewertete Antworten und schwache Treffer. Beantworten Sie eine Gruppe mit einem Frage-Antwort-Paar oder fügen Sie eine Seite oder ein Dokument hinzu, und prüfen Sie die neue Antwort.',
   empty: 'Keine Wissenslücken in diesem Zeitraum. Ihr Chatbot hat jede Frage beantwortet.',

@@ -23,6 +23,8 @@ export const shell = {
   register: { title: 'Registrierung' },
   demo: { title: 'Demo' },
   operators: { menu: 'Kunden', customers: { title: 'Kunden' }, expired: { title: 'Admin-Ansicht beendet' } },
+  knowledgeGaps: { title: 'Wissenslücken' },
+  testQuestions: { title: 'Testfragen', menu: 'Testfragen' },
   profile: {
     title: 'Profil',
     states: { active: 'Aktiv', trialing: 'Testphase', expired: 'Abgelaufen', demo: 'Demo', none: 'Kein Abonnement' },

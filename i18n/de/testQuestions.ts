@@ -1,9 +1,11 @@
 import type { MessagesOf } from '../types.ts';
 import type { testQuestions as en } from '../en/testQuestions.ts';
+import { shell } from './shell.ts';
 
 export const testQuestions: MessagesOf<typeof en> = {
-  title: 'Testfragen',
-  menu: 'Testfragen',
+  // Drawn by the first screen (menu, title), so these texts stand in shell.ts.
+  title: shell.testQuestions.title,
+  menu: shell.testQuestions.menu,
   intro:
     'Fragen, die der Chatbot dauerhaft gut beantworten soll. Nach jedem Training werden sie erneut gestellt; ein Test ist bestanden, wenn der Bot antwortet, die erwartete Seite unter seinen ersten drei Quellen nennt und die erwarteten Fakten enthält.',
   add: 'Testfrage hinzufügen',
@@ -62,8 +64,8 @@ export const testQuestions: MessagesOf<typeof en> = {
     help:
       'Eine xlsx- oder CSV-Datei: Spalte 1 die Frage; optional Spalte 2 die erwartete Seite (URL) oder der Name eines Dokuments, Spalte 3 die erwarteten Fakten getrennt durch „;“, Spalte 4 die Sprache (z. B. de). Eine erste Zeile mit Spaltenüberschriften wird übersprungen.',
     choose: 'Datei auswählen',
-    summary: '%{total} Zeilen, %{inFile} doppelt in der Datei, %{existing} bereits vorhanden',
-    duplicateInFile: 'Doppelt in der Datei',
+    summary: 'Zeilen: %{total}, Duplikate in der Datei: %{inFile}, bereits vorhanden: %{existing}',
+    duplicateInFile: 'Duplikat in der Datei',
     duplicateExisting: 'Bereits vorhanden',
     skipDuplicates: 'Ohne Duplikate importieren',
     importAll: 'Alle importieren',

@@ -11,4 +11,19 @@ export const theme: RaThemeOptions = {
     info: { main: '#0277bd', contrastText: '#ffffff' },
     warning: { main: '#b45309', contrastText: '#ffffff' },
   },
+  components: {
+    ...defaultTheme.components,
+    // A checkbox given an aria-label (react-admin's row tick boxes are) would carry it on its outer span, where
+    // ARIA does not allow it, and leave the input itself unnamed (axe: label, aria-prohibited-attr): the name
+    // goes to the input. A checkbox with its own input props keeps them.
+    MuiCheckbox: {
+      defaultProps: {
+        slotProps: {
+          root: ((ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': undefined } : {})) as never,
+          input: ((ownerState: { 'aria-label'?: string; inputProps?: Record<string, unknown> }) =>
+            ownerState['aria-label'] ? { ...ownerState.inputProps, 'aria-label': ownerState.inputProps?.['aria-label'] ?? ownerState['aria-label'] } : (ownerState.inputProps ?? {})) as never,
+        },
+      },
+    },
+  },
 };

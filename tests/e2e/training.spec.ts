@@ -373,7 +373,7 @@ test('test questions: import an xlsx, the score after the run, on the screen and
   ]);
   await page.getByTestId('test-import').click();
   await page.getByTestId('test-import-file').setInputFiles(file);
-  await expect(page.getByTestId('test-import-summary')).toContainText('3 Zeilen, 1 doppelt in der Datei');
+  await expect(page.getByTestId('test-import-summary')).toContainText('Zeilen: 3, Duplikate in der Datei: 1');
   await page.getByTestId('test-import-skip').click();
   await expect(notification()).toContainText('2 importiert, 1 übersprungen');
   // The import queues a run; the score card shows it once the run has ended, counting every test question.

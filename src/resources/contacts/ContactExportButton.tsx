@@ -1,4 +1,5 @@
-import { ExportButton, useLocaleState, useTranslate, type Exporter } from 'react-admin';
+import { NamedExportButton } from '../../components/NamedExportButton.tsx';
+import { useLocaleState, useTranslate, type Exporter } from 'react-admin';
 import { saveCsv, toCsv, type CsvColumn } from '../../lib/csvExport.ts';
 import type { Contact } from './types.ts';
 
@@ -16,5 +17,5 @@ export function ContactExportButton({ byId }: { byId: Map<string, Contact> }) {
     { header: field('overridesId'), value: (c) => (c.overridesId ? byId.get(c.overridesId)?.name : '') },
   ];
   const exporter: Exporter<Contact> = (records) => saveCsv(toCsv(records, columns, locale), `${translate('training.contacts.exportFile')}.csv`);
-  return <ExportButton exporter={exporter} variant="outlined" data-testid="contact-export" />;
+  return <NamedExportButton exporter={exporter} variant="outlined" data-testid="contact-export" />;
 }

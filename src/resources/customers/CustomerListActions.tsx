@@ -1,4 +1,5 @@
-import { ExportButton, FilterButton, TopToolbar } from 'react-admin';
+import { NamedExportButton } from '../../components/NamedExportButton.tsx';
+import { FilterButton, TopToolbar } from 'react-admin';
 import { MAX_PAGE } from '../../../contract/api/simpleRest.ts';
 
 /** Filters to add and the export of the filtered list (one page of the API: at most MAX_PAGE customers per file). */
@@ -6,7 +7,7 @@ export function CustomerListActions() {
   return (
     <TopToolbar>
       <FilterButton />
-      <ExportButton maxResults={MAX_PAGE} />
+      <NamedExportButton maxResults={MAX_PAGE} />
     </TopToolbar>
   );
 }

@@ -1,4 +1,5 @@
-import { ExportButton, useLocaleState, useTranslate, type Exporter } from 'react-admin';
+import { NamedExportButton } from '../../components/NamedExportButton.tsx';
+import { useLocaleState, useTranslate, type Exporter } from 'react-admin';
 import { saveCsv, toCsv, type CsvColumn } from '../../lib/csvExport.ts';
 import { formatSize } from './formatSize.ts';
 import type { TrainingDocument } from './types.ts';
@@ -18,5 +19,5 @@ export function DocumentExportButton() {
     { header: field('sourceUrl'), value: (d) => d.sourceUrl ?? translate('training.documents.uploaded') },
   ];
   const exporter: Exporter<TrainingDocument> = (records) => saveCsv(toCsv(records, columns, locale), `${translate('training.documents.exportFile')}.csv`);
-  return <ExportButton exporter={exporter} variant="outlined" data-testid="document-export" />;
+  return <NamedExportButton exporter={exporter} variant="outlined" data-testid="document-export" />;
 }

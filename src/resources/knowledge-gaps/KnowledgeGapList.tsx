@@ -1,6 +1,7 @@
+import { NamedExportButton } from '../../components/NamedExportButton.tsx';
 import { useMemo } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { ExportButton, List, TopToolbar, useTranslate } from 'react-admin';
+import { List, TopToolbar, useTranslate } from 'react-admin';
 import { SortSelect } from '../../pages/training/SortSelect.tsx';
 import { useTrainingScope } from '../../pages/training/useTrainingScope.ts';
 import { KnowledgeGapCards } from './KnowledgeGapCards.tsx';
@@ -38,7 +39,7 @@ export function KnowledgeGapList() {
       actions={
         <TopToolbar sx={{ alignItems: 'center' }}>
           {phone && <SortSelect fields={SORT_FIELDS} testId="gap-sort" />}
-          <ExportButton data-testid="gap-export" />
+          <NamedExportButton data-testid="gap-export" />
         </TopToolbar>
       }
       sx={{ '& .RaList-main': { minWidth: 0 } }}

@@ -1,4 +1,5 @@
-import { ExportButton, useDataProvider, useListContext, useLocaleState, useNotify } from 'react-admin';
+import { NamedExportButton } from '../../components/NamedExportButton.tsx';
+import { useDataProvider, useListContext, useLocaleState, useNotify } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import { errorMessage } from '../../providers/http.ts';
 
@@ -22,5 +23,5 @@ export function QnaExportButton() {
     }
   };
   // The file is written by the server from the filters, so the button's own fetch needs one record only.
-  return <ExportButton exporter={exporter} maxResults={1} label="training.qna.export" variant="outlined" data-testid="qna-export" />;
+  return <NamedExportButton exporter={exporter} maxResults={1} label="training.qna.export" variant="outlined" data-testid="qna-export" />;
 }

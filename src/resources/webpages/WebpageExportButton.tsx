@@ -1,4 +1,5 @@
-import { ExportButton, useDataProvider, useListContext, useLocaleState, useTranslate, type Exporter } from 'react-admin';
+import { NamedExportButton } from '../../components/NamedExportButton.tsx';
+import { useDataProvider, useListContext, useLocaleState, useTranslate, type Exporter } from 'react-admin';
 import { downloadCsv } from '../chats/exportCsv.ts';
 import { webpagesCsv, webpagesFileName } from './webpageExport.ts';
 import type { Webpage } from './types.ts';
@@ -21,5 +22,5 @@ export function WebpageExportButton() {
     }
     downloadCsv(webpagesCsv(pages, translate, locale), webpagesFileName(translate));
   };
-  return <ExportButton exporter={exporter} maxResults={PAGE} label="training.website.export.button" data-testid="pages-export" />;
+  return <NamedExportButton exporter={exporter} maxResults={PAGE} label="training.website.export.button" data-testid="pages-export" />;
 }
