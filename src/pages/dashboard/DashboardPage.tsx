@@ -3,16 +3,17 @@ import { Alert, Box, Card, CardContent, Grid, Skeleton, Stack, Typography } from
 import { useLocaleState, useTranslate } from 'react-admin';
 import { activeChatbotId } from '../../providers/scope.ts';
 import { useUserLookup } from '../../providers/userStore.ts';
-import { FeedbackCard } from './FeedbackCard.tsx';
 import { HistorySummaryCard } from './HistorySummaryCard.tsx';
 import { PlanFeaturesCard } from './PlanFeaturesCard.tsx';
 import { StatCard } from './StatCard.tsx';
 import { SubscriptionStatusCard } from './SubscriptionStatusCard.tsx';
 import { UsageCard } from './UsageCard.tsx';
 import { useStatistics } from './useStatistics.ts';
-import { TestScoreDashboardCard } from '../../resources/test-questions/TestScoreDashboardCard.tsx';
 
 const MessagesChart = lazy(() => import('./MessagesChart.tsx'));
+// Cards below the first view load after it (the first screen's JavaScript budget, tests/bundle).
+const FeedbackCard = lazy(() => import('./FeedbackCard.tsx').then((m) => ({ default: m.FeedbackCard })));
+const TestScoreDashboardCard = lazy(() => import('../../resources/test-questions/TestScoreDashboardCard.tsx').then((m) => ({ default: m.TestScoreDashboardCard })));
 
 /** /dashboard: subscription status, messages, totals, usage, history summary, plan and the 30-day chart. */
 export default function DashboardPage() {
@@ -85,11 +86,15 @@ export default function DashboardPage() {
             </Grid>
             {s.feedback && (
               <Grid size={{ xs: 12, md: 6 }}>
-                <FeedbackCard feedback={s.feedback} />
+                <Suspense fallback={null}>
+                  <FeedbackCard feedback={s.feedback} />
+                </Suspense>
               </Grid>
             )}
             <Grid size={{ xs: 12, md: 6 }}>
-              <TestScoreDashboardCard chatbotId={chatbotId} />
+              <Suspense fallback={null}>
+                <TestScoreDashboardCard chatbotId={chatbotId} />
+              </Suspense>
             </Grid>
           </Grid>
         </Stack>
