@@ -144,7 +144,7 @@ test('offline: the "no internet connection" message, and the documents tab shows
   // Loaded online first: the tab's code is in the page, so only the list request meets the offline network.
   await open(page, '/training/documents');
   await expect(page.getByRole('heading', { name: '0 Dokumente', level: 2 })).toBeVisible();
-  await page.getByRole('tab', { name: 'Webseite', exact: true }).click();
+  await page.getByRole('tab', { name: 'Website', exact: true }).click();
   await expect(page).toHaveURL(/\/training\/website$/);
   await context.setOffline(true);
   try {
