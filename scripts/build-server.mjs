@@ -9,8 +9,11 @@ import { build } from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = path.join(ROOT, 'dist-server');
-/** The entries: the API server, and the maker of the start database (run below, at build time only). */
-const ENTRIES = { main: 'server/src/main.ts', makeStartTemplate: 'server/src/db/makeStartTemplate.ts' };
+/**
+ * The entries: the API server, the operator CLI (what the browser tests and the CLI's own tests run; `npm run admin`
+ * runs its sources), and the maker of the start database (run below, at build time only).
+ */
+const ENTRIES = { main: 'server/src/main.ts', admin: 'server/src/cli/admin.ts', makeStartTemplate: 'server/src/db/makeStartTemplate.ts' };
 
 /**
  * Code that finds files next to its source (the migrations, the built dashboard, the extraction child) reads
@@ -29,13 +32,15 @@ const sourceImportMetaUrl = (outdir) => ({
   },
 });
 
-/** Bundles the entries into `outdir` (all files side by side), then makes the start database in it. */
-export async function buildServer(outdir = SERVER_OUT) {
-  const tmp = `${outdir}.tmp-${process.pid}`;
-  fs.rmSync(tmp, { recursive: true, force: true });
+/**
+ * Bundles `entries` (name → source file) into `outdir`, all files side by side, to be run from `runFrom` (where
+ * the folder is moved to; a sibling of it, so the sources' relative addresses hold). The folder must lie inside
+ * the checkout (or have node_modules beside it): dependencies stay external and load from node_modules.
+ */
+export async function bundleServer(outdir, { entries = ENTRIES, runFrom = outdir } = {}) {
   await build({
-    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(ROOT, file)])),
-    outdir: tmp,
+    entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(ROOT, file)])),
+    outdir,
     bundle: true,
     splitting: true, // dynamic imports stay lazy: code a start does not need is not loaded at start
     format: 'esm',
@@ -45,9 +50,16 @@ export async function buildServer(outdir = SERVER_OUT) {
     sourcemap: 'linked',
     chunkNames: 'chunk-[hash]',
     logLevel: 'warning',
-    define: { __SERVER_BUILD__: JSON.stringify(path.relative(path.join(ROOT, 'server/src/db'), outdir)) },
-    plugins: [sourceImportMetaUrl(tmp)],
+    define: { __SERVER_BUILD__: JSON.stringify(path.relative(path.join(ROOT, 'server/src/db'), runFrom)) },
+    plugins: [sourceImportMetaUrl(outdir)],
   });
+}
+
+/** Bundles the entries into `outdir`, then makes the start database in it. */
+export async function buildServer(outdir = SERVER_OUT) {
+  const tmp = `${outdir}.tmp-${process.pid}`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  await bundleServer(tmp, { runFrom: outdir });
   execFileSync(process.execPath, [path.join(tmp, 'makeStartTemplate.js'), path.join(tmp, 'pgdata-template')], { stdio: 'inherit' });
   // Swapped in whole: a server started meanwhile finds the old build or the new one, never half of one.
   const old = `${outdir}.old-${process.pid}`;

@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createChatbot, startTestServer, type TestServer } from '../server/helpers.ts';
 import { shot } from './support/shot.ts';
@@ -11,14 +9,12 @@ import { shot } from './support/shot.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 let s: TestServer;
 let token: string;
 let org: string;
 let bot: string;
 
 test.beforeAll(async () => {
-  execFileSync(process.execPath, ['--import', 'tsx', 'widget/build.ts'], { cwd: ROOT, stdio: 'pipe' });
   s = await startTestServer();
   const u = await s.createUser();
   token = u.token;

@@ -69,7 +69,7 @@ export async function startHostPage(baseURL: string, chatbotId: string, lang = '
 export async function startOwnServer(env: Record<string, string>) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cb-e2e-history-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'dist-server', 'main.js')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

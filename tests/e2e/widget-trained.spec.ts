@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createChatbot, startTestServer, type TestServer } from '../server/helpers.ts';
 import { shot } from './support/shot.ts';
@@ -15,7 +13,6 @@ import { shot } from './support/shot.ts';
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 let s: TestServer;
 let token: string;
 let bot: string;
@@ -52,7 +49,6 @@ async function trainPage(url: string) {
 }
 
 test.beforeAll(async () => {
-  execFileSync(process.execPath, ['--import', 'tsx', 'widget/build.ts'], { cwd: ROOT, stdio: 'pipe' });
   site = http.createServer((req, res) => {
     const page = PAGES[req.url ?? ''];
     if (page) {

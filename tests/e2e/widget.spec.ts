@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +15,6 @@ import { SCREENSHOT_DIR } from './support/shot.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 let s: TestServer;
 let site: http.Server;
 let siteUrl: string;
@@ -42,7 +40,6 @@ function hostPage(chatbotId: string) {
 }
 
 test.beforeAll(async () => {
-  execFileSync(process.execPath, ['--import', 'tsx', 'widget/build.ts'], { cwd: ROOT, stdio: 'pipe' });
   s = await startTestServer();
   const u = await s.createUser();
   token = u.token;

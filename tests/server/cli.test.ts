@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
@@ -14,6 +15,11 @@ import { freePort, startTestServer, type TestServer } from './helpers.ts';
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const usePostgres = !!process.env.TEST_DATABASE_URL;
+const { bundleServer } = (await import(pathToFileURL(path.join(ROOT, 'scripts/build-server.mjs')).href)) as {
+  bundleServer: (outdir: string, opts: { entries: Record<string, string> }) => Promise<void>;
+};
+/** The CLI bundled once as the server build bundles it: a call then loads one file, not every source through tsx. */
+let cliBundle: string;
 let dataDir: string;
 let port: number;
 let databaseUrl: string | undefined;
@@ -28,7 +34,7 @@ function cli(args: string[], opts: { viaNpm?: boolean } = {}) {
   };
   const [cmd, argv] = opts.viaNpm
     ? ['npm', ['run', '-s', 'admin', '--', ...args]]
-    : [process.execPath, ['--import', 'tsx', 'server/src/cli/admin.ts', ...args]];
+    : [process.execPath, [path.join(cliBundle, 'admin.js'), ...args]];
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(cmd as string, argv as string[], { cwd: ROOT, env });
     let stdout = '';
@@ -54,6 +60,11 @@ async function startServer() {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-test-'));
+  cliBundle = `${dataDir}-cli`;
+  fs.mkdirSync(cliBundle);
+  // Dependencies stay external: found through a node_modules beside the bundle, as in the checkout.
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(cliBundle, 'node_modules'));
+  await bundleServer(cliBundle, { entries: { admin: 'server/src/cli/admin.ts' } });
   fs.mkdirSync(`${dataDir}-files`);
   port = await freePort();
   // PostgreSQL: the test server creates the throwaway database the CLI then uses.
@@ -63,6 +74,7 @@ afterAll(async () => {
   await s?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(`${dataDir}-files`, { recursive: true, force: true });
+  fs.rmSync(cliBundle, { recursive: true, force: true });
 });
 
 describe.skipIf(usePostgres)('operator CLI on an embedded database no server holds', () => {

@@ -46,6 +46,8 @@ export async function startJobs(db: Db, opts: { databaseUrl?: string; queues: st
   const existing = new Set((await boss.getQueues()).map((q) => q.name));
   for (const q of opts.queues) if (!existing.has(q)) await boss.createQueue(q).catch(() => {});
   const known = new Set(opts.queues);
+  // This process's workers by queue: a job sent here wakes them at once instead of at their next poll.
+  const localWorkers = new Map<string, string[]>();
   let recovery: Recovery | null = null;
   let recoveryStarting: Promise<Recovery> | null = null;
   const ensureQueue = async (q: string) => {
@@ -57,7 +59,9 @@ export async function startJobs(db: Db, opts: { databaseUrl?: string; queues: st
     boss,
     async send(queue, data, options) {
       await ensureQueue(queue);
-      return boss.send(queue, data, options ?? {});
+      const id = await boss.send(queue, data, options ?? {});
+      for (const worker of localWorkers.get(queue) ?? []) boss.notifyWorker(worker);
+      return id;
     },
     async work(queue, handler, options) {
       await ensureQueue(queue);
@@ -70,7 +74,9 @@ export async function startJobs(db: Db, opts: { databaseUrl?: string; queues: st
       });
       recovery = await recoveryStarting;
       const workOptions = { batchSize: options?.batchSize ?? 1, pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 0.5, includeMetadata: true as const };
-      await boss.work(queue, workOptions, async (jobs) => {
+      // Filled in when work() returns; the handler may in principle run before that (it then skips the wake-up).
+      const worker: { id?: string } = {};
+      worker.id = await boss.work(queue, workOptions, async (jobs) => {
         // The whole batch is this process's from now on, not only the job it starts with.
         for (const job of jobs) await recovery?.claim(queue, job.id);
         for (const job of jobs) {
@@ -80,7 +86,11 @@ export async function startJobs(db: Db, opts: { databaseUrl?: string; queues: st
             await recovery?.release(job.id).catch(() => {});
           }
         }
+        // A worker that found work fetches again at once: a queue of many short jobs (a crawl's pages) drains at
+        // the speed of its jobs, not one job per polling interval. An empty fetch waits out the interval as before.
+        if (worker.id) boss.notifyWorker(worker.id);
       });
+      localWorkers.set(queue, [...(localWorkers.get(queue) ?? []), worker.id]);
     },
     async schedule(queue, cron, data) {
       await ensureQueue(queue);

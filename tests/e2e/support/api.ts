@@ -9,11 +9,12 @@ const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /**
- * An access token for EMAIL from the operator CLI (`npm run -s admin -- token EMAIL`), run against the
- * e2e server's data folder: the running server mints it, exactly as an operator would get one.
+ * An access token for EMAIL from the operator CLI (`npm run -s admin -- token EMAIL`; its built form, which the
+ * e2e server's build made beside it), run against the e2e server's data folder: the running server mints it,
+ * exactly as an operator would get one.
  */
 export async function cliToken(email: string): Promise<string> {
-  const { stdout } = await run('npm', ['run', '-s', 'admin', '--', 'token', email], {
+  const { stdout } = await run(process.execPath, [path.join(ROOT, 'dist-server', 'admin.js'), 'token', email], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: e2e.dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', PORT: new URL(e2e.baseURL).port },
     timeout: 60_000,
