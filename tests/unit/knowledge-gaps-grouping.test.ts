@@ -88,6 +88,37 @@ describe('similarPairs', () => {
     expect(similarPairs(keys, keys.map((k) => TRIGRAMS[k]), 0.42)).toEqual([['parkplatz', 'hotel parkplatz'], ['hund mitbring', 'hund mitnehm']]);
     expect(similarPairs(['a', 'b'], [[], []], 0)).toEqual([]);
   });
+
+  it('finds exactly the pairs comparing every pair finds, though it compares only keys whose rarest trigrams meet', () => {
+    // Every pair compared, as the list did before prefix filtering.
+    const everyPair = (ks: string[], ts: string[][], threshold: number) => {
+      const out: [string, string][] = [];
+      for (let i = 0; i < ks.length; i++)
+        for (let j = i + 1; j < ks.length; j++) {
+          const a = new Set(ts[i]);
+          const b = new Set(ts[j]);
+          if (!a.size || !b.size) continue;
+          const shared = [...a].filter((t) => b.has(t)).length;
+          if (shared / (a.size + b.size - shared) >= threshold) out.push([ks[i], ks[j]]);
+        }
+      return out;
+    };
+    // Keys of a few words from a small vocabulary, so that many share trigrams; a fixed seed keeps it repeatable.
+    let seed = 15;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const words = ['park', 'parkplatz', 'platz', 'hund', 'hunde', 'mitbring', 'mitnehm', 'sauna', 'saun', 'zimm', 'zimmer', 'preis', 'fruehstueck', 'fruh'];
+    const trigramsOf = (key: string) => [...new Set(key.split(' ').flatMap((w) => {
+      const padded = `  ${w} `;
+      return Array.from({ length: padded.length - 2 }, (_, i) => padded.slice(i, i + 3));
+    }))];
+    const ks = [...new Set(Array.from({ length: 400 }, () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => words[Math.floor(random() * words.length)]).join(' ')))];
+    const ts = ks.map(trigramsOf);
+    for (const threshold of [0.3, 0.5, 0.6, 0.625, 0.8, 1]) {
+      const expected = everyPair(ks, ts, threshold);
+      expect(similarPairs(ks, ts, threshold)).toEqual(expected);
+    }
+    expect(everyPair(ks, ts, 0.6).length).toBeGreaterThan(10);
+  });
 });
 
 describe('gap ids and decisions', () => {
