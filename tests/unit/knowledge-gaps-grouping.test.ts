@@ -1,7 +1,7 @@
 /** Knowledge gaps, the pure part: why an answer is a gap, how questions group, the group ids, when a decision hides a group. */
 import { describe, expect, it } from 'vitest';
 import {
-  gapId, gapReasons, groupMessages, hiddenBy, parseGapId, sameQuestion, similarPairs, termKey, type GapMessage,
+  gapId, gapReasons, groupMessages, groupOfId, hiddenBy, parseGapId, sameQuestion, similarPairs, termKey, type GapMessage,
 } from '../../server/src/services/gapGrouping.ts';
 
 const BOT = '8f14e45f-ceea-467f-a0e6-1a2b3c4d5e6f';
@@ -69,6 +69,27 @@ describe('groupMessages', () => {
     ]);
     expect(g.question).toBe('Haben Sie Parkplätze?');
     expect(g.questions).toEqual(['Haben Sie Parkplätze?', 'Gibt es Parkplätze?']);
+  });
+
+  it('keeps the id of its first question while another wording becomes the most asked; any member id finds the group', () => {
+    const first = msg('Parkplätze am Hotel?', 'hotel parkplatz', '2026-01-01T10:00:00.000Z');
+    const similar: [string, string][] = [['hotel parkplatz', 'parkplatz']];
+    const [before] = groupMessages([first], similar);
+    const [grown] = groupMessages([
+      first,
+      msg('Haben Sie Parkplätze?', 'parkplatz', '2026-01-02T10:00:00.000Z'),
+      msg('Gibt es Parkplätze?', 'parkplatz', '2026-01-03T10:00:00.000Z'),
+    ], similar);
+    expect([before.key, grown.key]).toEqual(['hotel parkplatz', 'parkplatz']);
+    expect([before.firstKey, grown.firstKey]).toEqual(['hotel parkplatz', 'hotel parkplatz']);
+    const dog = groupMessages([msg('Darf mein Hund mit?', 'hund', '2026-01-01T10:00:00.000Z')]);
+    const groups = [...dog, grown];
+    expect(groupOfId(groups, gapId(BOT, 'de', 'hotel parkplatz'))).toBe(grown);
+    // An id made from the most-asked key, as ids were made before, finds the group too.
+    expect(groupOfId(groups, gapId(BOT, 'de', 'parkplatz'))).toBe(grown);
+    expect(groupOfId(groups, gapId(BOT, 'de', 'hund'))).toBe(dog[0]);
+    expect(groupOfId(groups, gapId(BOT, 'en', 'hund'))).toBeUndefined();
+    expect(groupOfId(groups, gapId(BOT, 'de', 'sauna'))).toBeUndefined();
   });
 });
 

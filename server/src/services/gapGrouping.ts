@@ -56,6 +56,11 @@ export function termKey(lexemes: readonly string[], question: string): string {
 export interface GapGroup {
   /** The representative key: the member key with the most questions (then the oldest, then the smallest). */
   key: string;
+  /**
+   * The key of the group's first question (the oldest message; then the smallest key): what its id is made
+   * of, so the id stays while the group grows, whichever wording becomes the most asked.
+   */
+  firstKey: string;
   keys: string[];
   lang: string;
   /** Newest first. */
@@ -113,6 +118,8 @@ function toGroup(members: GapMessage[]): GapGroup {
     perQuestion.set(qk, { n: (q?.n ?? 0) + 1, text: m.question, last: q?.last ?? m.createdAt });
   }
   const keys = [...perKey.keys()].sort();
+  const oldest = messages[messages.length - 1].createdAt;
+  const firstKey = keys.find((k) => perKey.get(k)!.first === oldest)!;
   const key = [...perKey.entries()].sort(([ka, a], [kb, b]) => b.n - a.n || (a.first < b.first ? -1 : a.first > b.first ? 1 : ka < kb ? -1 : 1))[0][0];
   const questions = [...perQuestion.values()];
   const question = [...questions].sort((a, b) => b.n - a.n || (a.last < b.last ? 1 : a.last > b.last ? -1 : 0))[0].text;
@@ -120,6 +127,7 @@ function toGroup(members: GapMessage[]): GapGroup {
   for (const m of messages) for (const r of m.reasons) reasons.add(r);
   return {
     key,
+    firstKey,
     keys,
     lang: messages[0].lang,
     messages,
@@ -173,9 +181,21 @@ export function similarPairs(keys: readonly string[], trigrams: readonly (readon
   return found.sort(([a, b], [c, d]) => a - c || b - d).map(([i, j]) => [keys[i], keys[j]]);
 }
 
-/** The group's id in the API: `<chatbotId>.<lang>.<hash of its representative key>`. */
+/**
+ * A gap id: `<chatbotId>.<lang>.<hash of a member key>`. The list names a group by its first key (GapGroup
+ * firstKey); any member key's id finds the group (groupOfId), so an id still resolves after the group grew or
+ * merged with another, and ids made before from the most-asked key do too.
+ */
 export function gapId(chatbotId: string, lang: string, key: string) {
-  return `${chatbotId}.${lang}.${createHash('sha256').update(`${lang}\n${key}`).digest('hex').slice(0, 24)}`;
+  return `${chatbotId}.${lang}.${keyHash(lang, key)}`;
+}
+
+const keyHash = (lang: string, key: string) => createHash('sha256').update(`${lang}\n${key}`).digest('hex').slice(0, 24);
+
+/** The group one of whose member keys the id names, if any. */
+export function groupOfId<G extends Pick<GapGroup, 'lang' | 'keys'>>(groups: readonly G[], id: string): G | undefined {
+  const hash = id.slice(id.lastIndexOf('.') + 1);
+  return groups.find((g) => g.keys.some((k) => keyHash(g.lang, k) === hash));
 }
 
 const GAP_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z]{2,7}(?:-[A-Za-z0-9]{2,8})?)\.([0-9a-f]{24})$/;

@@ -22,7 +22,7 @@ import { retrieve } from './retrieval.ts';
 import { recordInOrg } from './tenancy.ts';
 import { translate, translationConfig } from './translation.ts';
 import {
-  gapId, gapReasons, groupMessages, hiddenBy, LOW_QNA_SIMILARITY, parseGapId, sameQuestion, SIMILAR_TERMS, similarPairs, termKey, type GapGroup, type GapMessage,
+  gapId, gapReasons, groupMessages, groupOfId, hiddenBy, LOW_QNA_SIMILARITY, parseGapId, sameQuestion, SIMILAR_TERMS, similarPairs, termKey, type GapGroup, type GapMessage,
 } from './gapGrouping.ts';
 import {
   GAP_PERIOD_DAYS, type GapPeriod, type GapSuggestions, type KnowledgeGap, type KnowledgeGapFilter, type ReaskedAnswer, type ReaskResult,
@@ -154,7 +154,7 @@ function withDecisions(groups: readonly GapGroup[], states: GapStateRow[]): Deci
 }
 
 const toApi = (chatbotId: string, d: Decided): KnowledgeGap => ({
-  id: gapId(chatbotId, d.group.lang, d.group.key),
+  id: gapId(chatbotId, d.group.lang, d.group.firstKey),
   chatbotId,
   lang: d.group.lang,
   question: d.group.question,
@@ -199,7 +199,7 @@ export async function requireGap(db: Db, id: string, requireBot: (chatbotId: str
   if (!parsed) throw notFound('Knowledge gap');
   const bot = await requireBot(parsed.chatbotId);
   const groups = await computeGroups(db, bot, { lang: parsed.lang, period: 'all' });
-  const group = groups.find((g) => gapId(bot.id, g.lang, g.key) === id);
+  const group = groupOfId(groups, id);
   if (!group) throw notFound('Knowledge gap');
   const decided = withDecisions([group], await knowledgeGapsRepo.states(db, bot.id, group.lang))[0];
   return { bot, group, decided, api: toApi(bot.id, decided) };
