@@ -19,6 +19,7 @@ import { tsConfigFor } from '../training/lang.ts';
 import { normalizeForIndex, stripQuestionFillers } from '../training/normalize.ts';
 import { syncQnaPassage, toApiQna, type QnaRow } from '../training/qna.ts';
 import { retrieve } from './retrieval.ts';
+import { keepGroups, keptGroups } from './gapListCache.ts';
 import { recordInOrg } from './tenancy.ts';
 import { translate, translationConfig } from './translation.ts';
 import {
@@ -38,11 +39,6 @@ const sinceOf = (period: GapPeriod, now = Date.now()) => {
   return days === null ? null : new Date(now - days * 86_400_000);
 };
 
-/** Groups computed per database, chatbot, language and period, with the fingerprint of the messages they came from. */
-const computed = new WeakMap<Db, Map<string, { fingerprint: string; groups: GapGroup[] }>>();
-/** Lists kept per process (the most recently read): each holds up to MAX_GAP_MESSAGES messages. */
-const MAX_COMPUTED = 20;
-
 /**
  * The gap groups of a chatbot (one language, or all), from the messages of the period. Computed again only
  * when the messages they come from changed (their fingerprint, read from the database, so every API process
@@ -57,19 +53,13 @@ async function computeGroups(db: Db, bot: Bot, opts: { lang: string | null; peri
     lowQnaScore: LOW_QNA_SIMILARITY,
     unsure: UNSURE_LINES,
   };
-  let cache = computed.get(db);
-  if (!cache) computed.set(db, (cache = new Map()));
   const id = `${bot.id}\n${opts.lang ?? '*'}\n${opts.period}`;
+  // Read before the messages: groups kept under it are never older than it says.
   const fingerprint = await knowledgeGapsRepo.fingerprint(db, filter);
-  const hit = cache.get(id);
-  cache.delete(id); // re-inserted below: the map's order is the order of use
-  if (hit?.fingerprint === fingerprint) {
-    cache.set(id, hit);
-    return hit.groups;
-  }
+  const kept = keptGroups(db, id, fingerprint);
+  if (kept) return kept;
   const groups = await groupCandidates(db, await knowledgeGapsRepo.candidates(db, filter));
-  cache.set(id, { fingerprint, groups });
-  if (cache.size > MAX_COMPUTED) cache.delete(cache.keys().next().value!);
+  keepGroups(db, id, fingerprint, groups);
   return groups;
 }
 
