@@ -279,5 +279,13 @@ describe('stable ids and stored keys', () => {
     expect((await gaps()).map((g) => g.question)).toEqual(['Haben Sie Parkplätze?']);
     await s.db.query("update messages set feedback_rating = 'down', feedback_at = now() where id = $1", [breakfast.id]);
     expect((await gaps()).map((g) => g.question)).toEqual(['Haben Sie Parkplätze?', 'Wann gibt es Frühstück?']);
+
+    // A key never outlives the question it was made of (say, an e-mail address taken out of it).
+    const keyOf = async (id: string) => (await s.db.query<{ key: string }>('select key from message_gap_keys where message_id = $1', [id])).rows;
+    expect(await keyOf(breakfast.id)).toEqual([{ key: 'fruhstuck' }]);
+    await s.db.query("update messages set question = 'Wann gibt es Mittagessen?' where id = $1", [breakfast.id]);
+    expect(await keyOf(breakfast.id)).toEqual([]);
+    expect((await gaps()).map((g) => g.question)).toEqual(['Haben Sie Parkplätze?', 'Wann gibt es Mittagessen?']);
+    expect(await keyOf(breakfast.id)).toEqual([{ key: 'mittagess' }]);
   });
 });

@@ -78,16 +78,17 @@ export const knowledgeGapsRepo = {
   },
 
   /**
-   * What the candidates of a filter are made of, in one line: how many, the sum of their times, the newest
-   * question, the latest rating and how many are rated down. A new question, a rating, a deletion or the
-   * period moving past a question changes it (messages are not otherwise edited), so groups computed from
-   * equal fingerprints are the same groups.
+   * What the candidates of a filter are made of, in one line: how many, the sums of their times and of their
+   * texts' hashes, the newest question, the latest rating and how many are rated down. A new question, a
+   * rating, a deletion, an edited text or the period moving past a question changes it, so groups computed
+   * from equal fingerprints are the same groups.
    */
   async fingerprint(db: Queryable, f: CandidateFilter): Promise<string> {
     const { where, params } = candidateWhere(f);
     const r = await db.query<{ fingerprint: string }>(
       `select concat_ws('|', count(*), sum(extract(epoch from m.created_at)), max(m.created_at), max(m.feedback_at),
-                        count(*) filter (where m.feedback_rating = 'down')) as fingerprint
+                        count(*) filter (where m.feedback_rating = 'down'),
+                        sum(hashtext(m.question)), sum(hashtext(coalesce(m.answer, '')))) as fingerprint
          from messages m join chats c on c.id = m.chat_id
         where ${where}`,
       params,
