@@ -45,7 +45,7 @@ export const reaskGapBody = z.strictObject({
 
 /** One group as the list answers it. */
 export type KnowledgeGap = {
-  /** `<chatbotId>.<lang>.<hash>`: stable while the group's representative question stays the same. */
+  /** `<chatbotId>.<lang>.<hash>` of the group's first question's terms: stays while the group grows; an id of any of its members finds it too. */
   id: string;
   chatbotId: string;
   lang: string;

@@ -49,6 +49,7 @@ export const testQuestions: MessagesOf<typeof en> = {
     value: '%{passed} von %{total} Tests bestanden',
     lastRun: 'Zuletzt geprüft %{date}',
     running: 'Die Tests laufen …',
+    queued: 'Die Tests werden gleich ausgeführt …',
     trend: 'Qualitätswert je Training',
     trendLabel: 'Qualitätswert',
     crawl: 'Crawl: %{added} hinzugekommen, %{changed} geändert, %{removed} entfernt',

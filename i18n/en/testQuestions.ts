@@ -44,6 +44,7 @@ export const testQuestions = {
     value: '%{passed} of %{total} tests passed',
     lastRun: 'Last run %{date}',
     running: 'Running the tests …',
+    queued: 'The tests will run shortly …',
     trend: 'Score per training run',
     trendLabel: 'Score',
     crawl: 'Crawl: %{added} added, %{changed} changed, %{removed} removed',

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatbot, startTestServer, type TestServer } from './helpers.ts';
 import { addPage, openChat } from './publicSeed.ts';
+import { gapId } from '../../server/src/services/gapGrouping.ts';
 
 let s: TestServer;
 let token: string;
@@ -232,5 +233,59 @@ describe('data rules', () => {
     expect(states.every((x) => x.chatbot_id === bot)).toBe(true);
     await s.db.query('delete from chatbots where id = $1', [bot]);
     expect((await s.db.query('select 1 from knowledge_gap_states where chatbot_id = $1', [bot])).rows).toEqual([]);
+  });
+});
+
+describe('stable ids and stored keys', () => {
+  it("keeps a group's id while another wording becomes its most asked; the old kind of id still finds it", async () => {
+    const hotel = await createChatbot(s, orgId, { url: 'https://hotel-zwei.example' });
+    await addPage(s, hotel, { url: 'https://hotel-zwei.example/fruehstueck', title: 'Frühstück', text: 'Das Frühstück gibt es täglich von 7:00 bis 10:30 Uhr im Wintergarten.' });
+    const askHotel = async (text: string) => {
+      const r = await (await openChat(s, hotel)).ask(text);
+      expect(r.status, r.text).toBe(200);
+      return r.json as { id: string; answeredBy: string };
+    };
+    const gaps = async () => {
+      const r = await list({}, {}, token, hotel);
+      expect(r.status).toBe(200);
+      return r.json as { id: string; question: string; count: number }[];
+    };
+    expect((await askHotel('Gibt es Parkplätze am Hotel?')).answeredBy).toBe('fallback');
+    const [first] = await gaps();
+    expect(first).toMatchObject({ question: 'Gibt es Parkplätze am Hotel?', count: 1 });
+
+    // Other visitors ask it in fewer words: the group's most asked wording, and so its representative key, changes.
+    await askHotel('Haben Sie Parkplätze?');
+    await askHotel('Haben Sie Parkplätze?');
+    const grown = await gaps();
+    expect(grown).toHaveLength(1);
+    expect(grown[0]).toMatchObject({ id: first.id, question: 'Haben Sie Parkplätze?', count: 3 });
+
+    // Each message's key is stored once (migration 150): the two wordings' terms, under German stemming.
+    const stored = await s.db.query<{ key: string; ts_config: string }>(
+      'select distinct k.key, k.ts_config from message_gap_keys k join messages m on m.id = k.message_id where m.chatbot_id = $1 order by k.key', [hotel]);
+    expect(stored.rows).toEqual([{ key: 'hotel parkplatz', ts_config: 'german' }, { key: 'parkplatz', ts_config: 'german' }]);
+    // Ids were made from the most-asked key before: such an id finds the same group.
+    const older = gapId(hotel, 'de', 'parkplatz');
+    expect(older).not.toBe(first.id);
+    const found = await s.api('GET', `/api/v1/knowledge-gaps/${older}`, { token });
+    expect(found.status).toBe(200);
+    expect(found.json).toMatchObject({ id: first.id, count: 3 });
+
+    // A rating written elsewhere (another API process, here straight into the database) is in the next read:
+    // the groups are not reused past a change of their messages.
+    const breakfast = await askHotel('Wann gibt es Frühstück?');
+    expect(breakfast.answeredBy).toBe('retrieval');
+    expect((await gaps()).map((g) => g.question)).toEqual(['Haben Sie Parkplätze?']);
+    await s.db.query("update messages set feedback_rating = 'down', feedback_at = now() where id = $1", [breakfast.id]);
+    expect((await gaps()).map((g) => g.question)).toEqual(['Haben Sie Parkplätze?', 'Wann gibt es Frühstück?']);
+
+    // A key never outlives the question it was made of (say, an e-mail address taken out of it).
+    const keyOf = async (id: string) => (await s.db.query<{ key: string }>('select key from message_gap_keys where message_id = $1', [id])).rows;
+    expect(await keyOf(breakfast.id)).toEqual([{ key: 'fruhstuck' }]);
+    await s.db.query("update messages set question = 'Wann gibt es Mittagessen?' where id = $1", [breakfast.id]);
+    expect(await keyOf(breakfast.id)).toEqual([]);
+    expect((await gaps()).map((g) => g.question)).toEqual(['Haben Sie Parkplätze?', 'Wann gibt es Mittagessen?']);
+    expect(await keyOf(breakfast.id)).toEqual([{ key: 'mittagess' }]);
   });
 });

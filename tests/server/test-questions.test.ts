@@ -125,9 +125,13 @@ describe('test questions', () => {
     const before = (await runs()).length;
     for (const [question, answer] of [['Gibt es WLAN?', 'Ja, kostenlos im ganzen Haus.'], ['Wann ist Check-in?', 'Ab 15 Uhr.'], ['Gibt es E-Ladesäulen?', 'Ja, zwei.']])
       expect((await s.api('POST', '/api/v1/qna', { token, body: { chatbotId, question, answer } })).status).toBe(201);
+    // The score history lists the run waiting out its delay last, so a screen knows to watch for its score.
+    const history = await runs();
     const queued = await s.db.query<{ n: number }>(
       `select count(*)::int n from pgboss.job where name = 'test-questions-run' and singleton_key = $1 and state = 'created'`, [chatbotId]);
     expect(queued.rows[0].n).toBe(1);
+    expect(history).toHaveLength(before + 1);
+    expect(history[before]).toMatchObject({ status: 'queued', trigger: 'training', score: null, total: 0 });
     expect((await waitForRuns(before + 1)).length).toBe(before + 1);
   });
 

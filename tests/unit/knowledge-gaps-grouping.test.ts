@@ -1,7 +1,7 @@
 /** Knowledge gaps, the pure part: why an answer is a gap, how questions group, the group ids, when a decision hides a group. */
 import { describe, expect, it } from 'vitest';
 import {
-  gapId, gapReasons, groupMessages, hiddenBy, parseGapId, sameQuestion, similarPairs, termKey, type GapMessage,
+  gapId, gapReasons, groupMessages, groupOfId, hiddenBy, parseGapId, sameQuestion, similarPairs, termKey, type GapMessage,
 } from '../../server/src/services/gapGrouping.ts';
 
 const BOT = '8f14e45f-ceea-467f-a0e6-1a2b3c4d5e6f';
@@ -70,6 +70,27 @@ describe('groupMessages', () => {
     expect(g.question).toBe('Haben Sie Parkplätze?');
     expect(g.questions).toEqual(['Haben Sie Parkplätze?', 'Gibt es Parkplätze?']);
   });
+
+  it('keeps the id of its first question while another wording becomes the most asked; any member id finds the group', () => {
+    const first = msg('Parkplätze am Hotel?', 'hotel parkplatz', '2026-01-01T10:00:00.000Z');
+    const similar: [string, string][] = [['hotel parkplatz', 'parkplatz']];
+    const [before] = groupMessages([first], similar);
+    const [grown] = groupMessages([
+      first,
+      msg('Haben Sie Parkplätze?', 'parkplatz', '2026-01-02T10:00:00.000Z'),
+      msg('Gibt es Parkplätze?', 'parkplatz', '2026-01-03T10:00:00.000Z'),
+    ], similar);
+    expect([before.key, grown.key]).toEqual(['hotel parkplatz', 'parkplatz']);
+    expect([before.firstKey, grown.firstKey]).toEqual(['hotel parkplatz', 'hotel parkplatz']);
+    const dog = groupMessages([msg('Darf mein Hund mit?', 'hund', '2026-01-01T10:00:00.000Z')]);
+    const groups = [...dog, grown];
+    expect(groupOfId(groups, gapId(BOT, 'de', 'hotel parkplatz'))).toBe(grown);
+    // An id made from the most-asked key, as ids were made before, finds the group too.
+    expect(groupOfId(groups, gapId(BOT, 'de', 'parkplatz'))).toBe(grown);
+    expect(groupOfId(groups, gapId(BOT, 'de', 'hund'))).toBe(dog[0]);
+    expect(groupOfId(groups, gapId(BOT, 'en', 'hund'))).toBeUndefined();
+    expect(groupOfId(groups, gapId(BOT, 'de', 'sauna'))).toBeUndefined();
+  });
 });
 
 describe('similarPairs', () => {
@@ -87,6 +108,37 @@ describe('similarPairs', () => {
     expect(similarPairs(keys, keys.map((k) => TRIGRAMS[k]), 0.626)).toEqual([]);
     expect(similarPairs(keys, keys.map((k) => TRIGRAMS[k]), 0.42)).toEqual([['parkplatz', 'hotel parkplatz'], ['hund mitbring', 'hund mitnehm']]);
     expect(similarPairs(['a', 'b'], [[], []], 0)).toEqual([]);
+  });
+
+  it('finds exactly the pairs comparing every pair finds, though it compares only keys whose rarest trigrams meet', () => {
+    // Every pair compared, as the list did before prefix filtering.
+    const everyPair = (ks: string[], ts: string[][], threshold: number) => {
+      const out: [string, string][] = [];
+      for (let i = 0; i < ks.length; i++)
+        for (let j = i + 1; j < ks.length; j++) {
+          const a = new Set(ts[i]);
+          const b = new Set(ts[j]);
+          if (!a.size || !b.size) continue;
+          const shared = [...a].filter((t) => b.has(t)).length;
+          if (shared / (a.size + b.size - shared) >= threshold) out.push([ks[i], ks[j]]);
+        }
+      return out;
+    };
+    // Keys of a few words from a small vocabulary, so that many share trigrams; a fixed seed keeps it repeatable.
+    let seed = 15;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const words = ['park', 'parkplatz', 'platz', 'hund', 'hunde', 'mitbring', 'mitnehm', 'sauna', 'saun', 'zimm', 'zimmer', 'preis', 'fruehstueck', 'fruh'];
+    const trigramsOf = (key: string) => [...new Set(key.split(' ').flatMap((w) => {
+      const padded = `  ${w} `;
+      return Array.from({ length: padded.length - 2 }, (_, i) => padded.slice(i, i + 3));
+    }))];
+    const ks = [...new Set(Array.from({ length: 400 }, () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => words[Math.floor(random() * words.length)]).join(' ')))];
+    const ts = ks.map(trigramsOf);
+    for (const threshold of [0.3, 0.5, 0.6, 0.625, 0.8, 1]) {
+      const expected = everyPair(ks, ts, threshold);
+      expect(similarPairs(ks, ts, threshold)).toEqual(expected);
+    }
+    expect(everyPair(ks, ts, 0.6).length).toBeGreaterThan(10);
   });
 });
 

@@ -11,6 +11,10 @@ export interface GapCandidateRow {
   feedback_rating: 'up' | 'down' | null;
   created_at: string;
   lang: string;
+  /** The stored group key (migration 150), with the configuration it was made under and its trigrams; null: not made yet. */
+  gap_key: string | null;
+  gap_ts_config: string | null;
+  gap_trigrams: string[] | null;
 }
 
 export interface GapStateRow {
@@ -28,33 +32,68 @@ export const MAX_SIMILARITY_KEYS = 1000;
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
+export interface CandidateFilter {
+  organizationId: string;
+  chatbotId: string;
+  lang: string | null;
+  since: Date | null;
+  lowQnaScore: number;
+  unsure: readonly string[];
+}
+
+/** The messages that may be gaps: declined, thumbs-down, a weak Q&A match, an answer that offers a person. */
+function candidateWhere(f: CandidateFilter) {
+  const params: unknown[] = [f.organizationId, f.chatbotId, f.lowQnaScore, [...f.unsure]];
+  let where = 'm.organization_id = $1 and m.chatbot_id = $2';
+  if (f.lang) where += ` and c.lang = $${params.push(f.lang)}`;
+  if (f.since) where += ` and m.created_at >= $${params.push(f.since.toISOString())}`;
+  where += ` and (m.answered_by = 'fallback' or m.feedback_rating = 'down'
+               or (m.answered_by = 'qna' and m.score < $3)
+               or (m.answered_by in ('retrieval', 'llm') and m.answer is not null
+                   and exists (select 1 from unnest($4::text[]) u where strpos(m.answer, u) > 0)))`;
+  return { where, params };
+}
+
 /**
  * SQL of the knowledge gaps: the candidate messages (declined, unsure, thumbs-down, weak Q&A match), the
  * normalised terms of questions, similar keys, and the decisions stored per group member. Callers have
  * checked that the chatbot is the caller's.
  */
 export const knowledgeGapsRepo = {
-  async candidates(
-    db: Queryable,
-    f: { organizationId: string; chatbotId: string; lang: string | null; since: Date | null; lowQnaScore: number; unsure: readonly string[] },
-  ): Promise<GapCandidateRow[]> {
-    const params: unknown[] = [f.organizationId, f.chatbotId, f.lowQnaScore, [...f.unsure]];
-    let where = 'm.organization_id = $1 and m.chatbot_id = $2';
-    if (f.lang) where += ` and c.lang = $${params.push(f.lang)}`;
-    if (f.since) where += ` and m.created_at >= $${params.push(f.since.toISOString())}`;
+  async candidates(db: Queryable, f: CandidateFilter): Promise<GapCandidateRow[]> {
+    const { where, params } = candidateWhere(f);
+    // A key's trigrams come with its newest message only: the same arrays thousands of times cost more to read than to skip.
     const r = await db.query<GapCandidateRow>(
-      `select m.id, m.question, m.answer, m.answered_by, m.sources, m.score, m.feedback_rating, m.created_at, c.lang
+      `select m.id, m.question, m.answer, m.answered_by, m.sources, m.score, m.feedback_rating, m.created_at, c.lang,
+              k.key as gap_key, k.ts_config as gap_ts_config,
+              case when row_number() over (partition by c.lang, k.ts_config, k.key order by m.created_at desc, m.id desc) = 1 then k.trigrams end as gap_trigrams
          from messages m join chats c on c.id = m.chat_id
+         left join message_gap_keys k on k.message_id = m.id
         where ${where}
-          and (m.answered_by = 'fallback' or m.feedback_rating = 'down'
-               or (m.answered_by = 'qna' and m.score < $3)
-               or (m.answered_by in ('retrieval', 'llm') and m.answer is not null
-                   and exists (select 1 from unnest($4::text[]) u where strpos(m.answer, u) > 0)))
         order by m.created_at desc, m.id desc
         limit ${MAX_GAP_MESSAGES}`,
       params,
     );
     return r.rows.map((row) => ({ ...row, created_at: iso(row.created_at), score: row.score === null ? null : Number(row.score) }));
+  },
+
+  /**
+   * What the candidates of a filter are made of, in one line: how many, the sums of their times and of their
+   * texts' hashes, the newest question, the latest rating and how many are rated down. A new question, a
+   * rating, a deletion, an edited text or the period moving past a question changes it, so groups computed
+   * from equal fingerprints are the same groups.
+   */
+  async fingerprint(db: Queryable, f: CandidateFilter): Promise<string> {
+    const { where, params } = candidateWhere(f);
+    const r = await db.query<{ fingerprint: string }>(
+      `select concat_ws('|', count(*), sum(extract(epoch from m.created_at)), max(m.created_at), max(m.feedback_at),
+                        count(*) filter (where m.feedback_rating = 'down'),
+                        sum(hashtext(m.question)), sum(hashtext(coalesce(m.answer, '')))) as fingerprint
+         from messages m join chats c on c.id = m.chat_id
+        where ${where}`,
+      params,
+    );
+    return r.rows[0].fingerprint;
   },
 
   /** The lexemes of each text under a text-search configuration, in the texts' order. */
@@ -68,11 +107,22 @@ export const knowledgeGapsRepo = {
     return r.rows.map((row) => row.lexemes);
   },
 
-  /** Each key's trigrams as pg_trgm extracts them (show_trgm), in the keys' order: similarity() compares these sets. */
-  async trigrams(db: Queryable, keys: string[]): Promise<string[][]> {
-    if (!keys.length) return [];
-    const r = await db.query<{ t: string[] }>('select show_trgm(x.k) as t from unnest($1::text[]) with ordinality as x(k, n) order by x.n', [keys]);
-    return r.rows.map((row) => row.t);
+  /**
+   * Stores the group key of each message (made under `config`) with the key's trigrams as pg_trgm extracts them
+   * (show_trgm: similarity() compares these sets); returns each distinct key's trigrams.
+   */
+  async storeKeys(db: Queryable, config: string, messageIds: string[], keys: string[]): Promise<Map<string, string[]>> {
+    if (!messageIds.length) return new Map();
+    const r = await db.query<{ key: string; trigrams: string[] }>(
+      `with t as (select d.k, show_trgm(d.k) as trigrams from (select distinct unnest($3::text[]) as k) d),
+            stored as (
+              insert into message_gap_keys (message_id, ts_config, key, trigrams)
+              select x.m, $1, x.k, t.trigrams from unnest($2::uuid[], $3::text[]) as x(m, k) join t on t.k = x.k
+              on conflict (message_id) do update set ts_config = excluded.ts_config, key = excluded.key, trigrams = excluded.trigrams)
+       select k as key, trigrams from t`,
+      [config, messageIds, keys],
+    );
+    return new Map(r.rows.map((row) => [row.key, row.trigrams]));
   },
 
   async states(db: Queryable, chatbotId: string, lang: string | null): Promise<GapStateRow[]> {

@@ -212,6 +212,20 @@ export const testQuestionsRepo = {
   async runInOrg(db: Queryable, organizationId: string, id: string) {
     return (await db.query<TestRunRow>('select * from test_runs where organization_id = $1 and id = $2', [organizationId, id])).rows[0] ?? null;
   },
+  /**
+   * A run of the chatbot that pg-boss holds but that has not started yet (waiting out its delay, queued behind
+   * another, or picked up and not yet recorded): the score history shows it, so a screen watches for its result.
+   * Reads pg-boss's job table (its default schema), as the job recovery does.
+   */
+  async waitingRun(db: Queryable, queue: string, chatbotId: string) {
+    const r = await db.query<{ id: string; trigger: TestRunRow['trigger']; start_after: string }>(
+      `select id, data->>'trigger' as trigger, start_after from pgboss.job
+        where name = $1 and singleton_key in ($2, $2 || '/now') and state in ('created', 'retry', 'active')
+        order by start_after limit 1`,
+      [queue, chatbotId],
+    );
+    return r.rows[0] ?? null;
+  },
   /** Runs left "running" for longer than a job may take (a process that died) are closed as failed. */
   async failStaleRuns(db: Queryable, chatbotId: string) {
     await db.query(

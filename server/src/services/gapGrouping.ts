@@ -56,6 +56,11 @@ export function termKey(lexemes: readonly string[], question: string): string {
 export interface GapGroup {
   /** The representative key: the member key with the most questions (then the oldest, then the smallest). */
   key: string;
+  /**
+   * The key of the group's first question (the oldest message; then the smallest key): what its id is made
+   * of, so the id stays while the group grows, whichever wording becomes the most asked.
+   */
+  firstKey: string;
   keys: string[];
   lang: string;
   /** Newest first. */
@@ -113,6 +118,8 @@ function toGroup(members: GapMessage[]): GapGroup {
     perQuestion.set(qk, { n: (q?.n ?? 0) + 1, text: m.question, last: q?.last ?? m.createdAt });
   }
   const keys = [...perKey.keys()].sort();
+  const oldest = messages[messages.length - 1].createdAt;
+  const firstKey = keys.find((k) => perKey.get(k)!.first === oldest)!;
   const key = [...perKey.entries()].sort(([ka, a], [kb, b]) => b.n - a.n || (a.first < b.first ? -1 : a.first > b.first ? 1 : ka < kb ? -1 : 1))[0][0];
   const questions = [...perQuestion.values()];
   const question = [...questions].sort((a, b) => b.n - a.n || (a.last < b.last ? 1 : a.last > b.last ? -1 : 0))[0].text;
@@ -120,6 +127,7 @@ function toGroup(members: GapMessage[]): GapGroup {
   for (const m of messages) for (const r of m.reasons) reasons.add(r);
   return {
     key,
+    firstKey,
     keys,
     lang: messages[0].lang,
     messages,
@@ -135,30 +143,59 @@ function toGroup(members: GapMessage[]): GapGroup {
 /**
  * Pairs of keys whose trigram similarity reaches `threshold`: pg_trgm's similarity() (shared trigrams over all
  * distinct trigrams of both), computed here on the trigrams pg_trgm extracted, so n keys cost one query
- * instead of n² similarity() calls in the database.
+ * instead of n² similarity() calls in the database. Pairs are in the keys' order (i < j).
+ *
+ * Not every pair is compared (that was most of a list read at 1,000 keys): two sets this similar share at
+ * least ⌈threshold·|set|⌉ trigrams of each, so with every set's trigrams in one order (rarest first) their
+ * first |set| − ⌈threshold·|set|⌉ + 1 trigrams must meet (prefix filtering). Only keys that meet there are
+ * counted, with the same formula as before: the result is the same.
  */
 export function similarPairs(keys: readonly string[], trigrams: readonly (readonly string[])[], threshold: number): [string, string][] {
   const sets = trigrams.map((t) => new Set(t));
-  const out: [string, string][] = [];
-  for (let i = 0; i < keys.length; i++) {
-    const a = sets[i];
-    if (!a.size) continue;
-    for (let j = i + 1; j < keys.length; j++) {
-      const b = sets[j];
-      if (!b.size) continue;
+  const frequency = new Map<string, number>();
+  for (const set of sets) for (const t of set) frequency.set(t, (frequency.get(t) ?? 0) + 1);
+  const rarestFirst = (a: string, b: string) => frequency.get(a)! - frequency.get(b)! || (a < b ? -1 : a > b ? 1 : 0);
+  const byPrefix = new Map<string, number[]>();
+  const found: [number, number][] = [];
+  for (let j = 0; j < sets.length; j++) {
+    const b = sets[j];
+    if (!b.size) continue;
+    // The epsilon keeps a product like 0.6·5 from rounding up: a longer prefix only adds candidates.
+    const prefix = [...b].sort(rarestFirst).slice(0, b.size - Math.ceil(threshold * b.size - 1e-9) + 1);
+    const candidates = new Set<number>();
+    for (const t of prefix) for (const i of byPrefix.get(t) ?? []) candidates.add(i);
+    for (const i of candidates) {
+      const a = sets[i];
       // Even all of the smaller set shared cannot reach the threshold: skip counting.
       if (Math.min(a.size, b.size) / Math.max(a.size, b.size) < threshold) continue;
       let shared = 0;
       for (const t of a) if (b.has(t)) shared++;
-      if (shared / (a.size + b.size - shared) >= threshold) out.push([keys[i], keys[j]]);
+      if (shared / (a.size + b.size - shared) >= threshold) found.push([i, j]);
+    }
+    for (const t of prefix) {
+      const list = byPrefix.get(t);
+      if (list) list.push(j);
+      else byPrefix.set(t, [j]);
     }
   }
-  return out;
+  return found.sort(([a, b], [c, d]) => a - c || b - d).map(([i, j]) => [keys[i], keys[j]]);
 }
 
-/** The group's id in the API: `<chatbotId>.<lang>.<hash of its representative key>`. */
+/**
+ * A gap id: `<chatbotId>.<lang>.<hash of a member key>`. The list names a group by its first key (GapGroup
+ * firstKey); any member key's id finds the group (groupOfId), so an id still resolves after the group grew or
+ * merged with another, and ids made before from the most-asked key do too.
+ */
 export function gapId(chatbotId: string, lang: string, key: string) {
-  return `${chatbotId}.${lang}.${createHash('sha256').update(`${lang}\n${key}`).digest('hex').slice(0, 24)}`;
+  return `${chatbotId}.${lang}.${keyHash(lang, key)}`;
+}
+
+const keyHash = (lang: string, key: string) => createHash('sha256').update(`${lang}\n${key}`).digest('hex').slice(0, 24);
+
+/** The group one of whose member keys the id names, if any. */
+export function groupOfId<G extends Pick<GapGroup, 'lang' | 'keys'>>(groups: readonly G[], id: string): G | undefined {
+  const hash = id.slice(id.lastIndexOf('.') + 1);
+  return groups.find((g) => g.keys.some((k) => keyHash(g.lang, k) === hash));
 }
 
 const GAP_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z]{2,7}(?:-[A-Za-z0-9]{2,8})?)\.([0-9a-f]{24})$/;

@@ -11,7 +11,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { notFound } from '../errors.ts';
 import { queueEmbeddings } from '../jobs/embeddings.ts';
-import { knowledgeGapsRepo, MAX_SIMILARITY_KEYS, type GapStateRow } from '../repositories/knowledgeGaps.ts';
+import { knowledgeGapsRepo, MAX_SIMILARITY_KEYS, type GapCandidateRow, type GapStateRow } from '../repositories/knowledgeGaps.ts';
 import { qnaRepo } from '../repositories/qna.ts';
 import { answerQuestion, UNSURE_LINES, type Answer } from '../runtime/answer.ts';
 import { createLlmClient, isLlmConfigured } from '../runtime/llm.ts';
@@ -19,10 +19,11 @@ import { tsConfigFor } from '../training/lang.ts';
 import { normalizeForIndex, stripQuestionFillers } from '../training/normalize.ts';
 import { syncQnaPassage, toApiQna, type QnaRow } from '../training/qna.ts';
 import { retrieve } from './retrieval.ts';
+import { keepGroups, keptGroups } from './gapListCache.ts';
 import { recordInOrg } from './tenancy.ts';
 import { translate, translationConfig } from './translation.ts';
 import {
-  gapId, gapReasons, groupMessages, hiddenBy, LOW_QNA_SIMILARITY, parseGapId, sameQuestion, SIMILAR_TERMS, similarPairs, termKey, type GapGroup, type GapMessage,
+  gapId, gapReasons, groupMessages, groupOfId, hiddenBy, LOW_QNA_SIMILARITY, parseGapId, sameQuestion, SIMILAR_TERMS, similarPairs, termKey, type GapGroup, type GapMessage,
 } from './gapGrouping.ts';
 import {
   GAP_PERIOD_DAYS, type GapPeriod, type GapSuggestions, type KnowledgeGap, type KnowledgeGapFilter, type ReaskedAnswer, type ReaskResult,
@@ -38,17 +39,32 @@ const sinceOf = (period: GapPeriod, now = Date.now()) => {
   return days === null ? null : new Date(now - days * 86_400_000);
 };
 
-/** The gap groups of a chatbot (one language, or all), from the messages of the period. */
-async function computeGroups(db: Db, bot: Bot, opts: { lang: string | null; period: GapPeriod }): Promise<GapGroup[]> {
-  const rows = await knowledgeGapsRepo.candidates(db, {
+/**
+ * The gap groups of a chatbot (one language, or all), from the messages of the period. Computed again only
+ * when the messages they come from changed (their fingerprint, read from the database, so every API process
+ * sees a change another one wrote); the decisions are applied on every read (withDecisions).
+ */
+async function computeGroups(db: Db, bot: Bot, opts: { lang: string | null; period: GapPeriod }): Promise<readonly GapGroup[]> {
+  const filter = {
     organizationId: bot.organization_id,
     chatbotId: bot.id,
     lang: opts.lang,
     since: sinceOf(opts.period),
     lowQnaScore: LOW_QNA_SIMILARITY,
     unsure: UNSURE_LINES,
-  });
-  const byLang = new Map<string, Omit<GapMessage, 'key'>[]>();
+  };
+  const id = `${bot.id}\n${opts.lang ?? '*'}\n${opts.period}`;
+  // Read before the messages: groups kept under it are never older than it says.
+  const fingerprint = await knowledgeGapsRepo.fingerprint(db, filter);
+  const kept = keptGroups(db, id, fingerprint);
+  if (kept) return kept;
+  const groups = await groupCandidates(db, await knowledgeGapsRepo.candidates(db, filter));
+  keepGroups(db, id, fingerprint, groups);
+  return groups;
+}
+
+async function groupCandidates(db: Db, rows: GapCandidateRow[]): Promise<GapGroup[]> {
+  const byLang = new Map<string, (Omit<GapMessage, 'key'> & { stored: GapCandidateRow })[]>();
   for (const row of rows) {
     const m = {
       id: row.id,
@@ -64,21 +80,47 @@ async function computeGroups(db: Db, bot: Bot, opts: { lang: string | null; peri
     const reasons = gapReasons(m, { unsure: UNSURE_LINES });
     if (!reasons.length) continue;
     const list = byLang.get(row.lang) ?? [];
-    list.push({ ...m, reasons });
+    list.push({ ...m, reasons, stored: row });
     byLang.set(row.lang, list);
   }
   const groups: GapGroup[] = [];
   for (const [lang, messages] of byLang) {
-    // The question as retrieval reads it: without fillers ("gibt es", "what is"), stemmed by the language's configuration.
-    const distinct = [...new Set(messages.map((m) => m.question))];
-    const lexemes = await knowledgeGapsRepo.lexemes(db, await tsConfigFor(db, lang), distinct.map((q) => normalizeForIndex(stripQuestionFillers(q.slice(0, 1000)))));
-    const keyOf = new Map(distinct.map((q, i) => [q, termKey(lexemes[i], q)]));
-    const keyed = messages.map((m) => ({ ...m, key: keyOf.get(m.question)! }));
+    const { keyOf, trigramsOf } = await gapKeys(db, await tsConfigFor(db, lang), messages.map((m) => m.stored));
+    const keyed = messages.map(({ stored, ...m }) => ({ ...m, key: keyOf.get(stored.id)! }));
     // Messages are newest first: the keys compared pairwise are the most recent ones.
     const keys = [...new Set(keyed.map((m) => m.key))].slice(0, MAX_SIMILARITY_KEYS);
-    groups.push(...groupMessages(keyed, similarPairs(keys, await knowledgeGapsRepo.trigrams(db, keys), SIMILAR_TERMS)));
+    groups.push(...groupMessages(keyed, similarPairs(keys, keys.map((k) => trigramsOf.get(k)!), SIMILAR_TERMS)));
   }
   return groups;
+}
+
+/**
+ * Each message's group key and each key's trigrams: stored with the message once made (migration 150); the
+ * messages without one (or with one made under another configuration) get theirs now, from the question as
+ * retrieval reads it: without fillers ("gibt es", "what is"), stemmed by the language's configuration.
+ */
+async function gapKeys(db: Db, config: string, rows: GapCandidateRow[]) {
+  const keyOf = new Map<string, string>();
+  const trigramsOf = new Map<string, string[]>();
+  const missing: GapCandidateRow[] = [];
+  for (const row of rows) {
+    if (row.gap_key === null || row.gap_ts_config !== config) {
+      missing.push(row);
+      continue;
+    }
+    keyOf.set(row.id, row.gap_key);
+    // Only the key's newest message brings them (see the repository).
+    if (row.gap_trigrams) trigramsOf.set(row.gap_key, row.gap_trigrams);
+  }
+  if (missing.length) {
+    const distinct = [...new Set(missing.map((m) => m.question))];
+    const lexemes = await knowledgeGapsRepo.lexemes(db, config, distinct.map((q) => normalizeForIndex(stripQuestionFillers(q.slice(0, 1000)))));
+    const keyOfQuestion = new Map(distinct.map((q, i) => [q, termKey(lexemes[i], q)]));
+    for (const m of missing) keyOf.set(m.id, keyOfQuestion.get(m.question)!);
+    const made = await knowledgeGapsRepo.storeKeys(db, config, missing.map((m) => m.id), missing.map((m) => keyOf.get(m.id)!));
+    for (const [key, trigrams] of made) trigramsOf.set(key, trigrams);
+  }
+  return { keyOf, trigramsOf };
 }
 
 interface Decided {
@@ -89,7 +131,7 @@ interface Decided {
 }
 
 /** Applies the stored decisions to the groups: hidden, reopened, answered. */
-function withDecisions(groups: GapGroup[], states: GapStateRow[]): Decided[] {
+function withDecisions(groups: readonly GapGroup[], states: GapStateRow[]): Decided[] {
   const byKey = new Map(states.map((s) => [`${s.lang}\n${s.group_key}`, s]));
   return groups.map((group) => {
     const own = group.keys.map((k) => byKey.get(`${group.lang}\n${k}`)).filter((s): s is GapStateRow => !!s);
@@ -102,7 +144,7 @@ function withDecisions(groups: GapGroup[], states: GapStateRow[]): Decided[] {
 }
 
 const toApi = (chatbotId: string, d: Decided): KnowledgeGap => ({
-  id: gapId(chatbotId, d.group.lang, d.group.key),
+  id: gapId(chatbotId, d.group.lang, d.group.firstKey),
   chatbotId,
   lang: d.group.lang,
   question: d.group.question,
@@ -147,7 +189,7 @@ export async function requireGap(db: Db, id: string, requireBot: (chatbotId: str
   if (!parsed) throw notFound('Knowledge gap');
   const bot = await requireBot(parsed.chatbotId);
   const groups = await computeGroups(db, bot, { lang: parsed.lang, period: 'all' });
-  const group = groups.find((g) => gapId(bot.id, g.lang, g.key) === id);
+  const group = groupOfId(groups, id);
   if (!group) throw notFound('Knowledge gap');
   const decided = withDecisions([group], await knowledgeGapsRepo.states(db, bot.id, group.lang))[0];
   return { bot, group, decided, api: toApi(bot.id, decided) };

@@ -64,6 +64,21 @@ export const toApiTestRun = (r: TestRunRow & { added?: number; changed?: number;
   crawl: r.scrape_job_id ? { type: r.scrape_type ?? null, added: r.added ?? 0, changed: r.changed ?? 0, removed: r.removed ?? 0 } : null,
 });
 
+/** A run pg-boss holds that has not started: no score yet; `startedAt` is when it is due. */
+export const queuedTestRun = (chatbotId: string, job: { id: string; trigger: TestRunRow['trigger']; start_after: string }) => ({
+  id: job.id,
+  chatbotId,
+  trigger: job.trigger,
+  status: 'queued' as const,
+  total: 0,
+  passed: 0,
+  score: null,
+  startedAt: new Date(job.start_after).toISOString(),
+  finishedAt: null,
+  scrapeJobId: null,
+  crawl: null,
+});
+
 /** The expected training source must be the chatbot's: another chatbot's (or tenant's) id is refused as not found. */
 export async function checkExpectedSource(db: Queryable, chatbotId: string, s: { type: 'webpage' | 'document' | 'qna'; id: string } | null | undefined) {
   if (s && !(await testQuestionsRepo.sourceExists(db, chatbotId, s.type, s.id))) throw notFound('Training source');

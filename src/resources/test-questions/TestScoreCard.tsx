@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Box, Card, CardContent, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { TestRun } from './types.ts';
+import { runPending } from './useTestRuns.ts';
 
 const TestScoreChart = lazy(() => import('./TestScoreChart.tsx'));
 
@@ -14,7 +15,9 @@ export function TestScoreCard({ runs, running, action, chartHeight = 180 }: { ru
   const [locale] = useLocaleState();
   const done = (runs ?? []).filter((r) => r.status === 'completed' && r.score !== null);
   const last = done[done.length - 1];
-  const busy = running || (runs ?? []).some((r) => r.status === 'running');
+  // Due but not started (a training change's run waits a few seconds, so a burst of edits is one run).
+  const queued = !!runs?.some((r) => r.status === 'queued') && !runs.some((r) => r.status === 'running');
+  const busy = running || runPending(runs);
   return (
     <Card data-testid="test-score-card">
       <CardContent>
@@ -41,8 +44,8 @@ export function TestScoreCard({ runs, running, action, chartHeight = 180 }: { ru
         </Stack>
         {busy && (
           <Box sx={{ mt: 1 }} role="status" aria-live="polite">
-            <Typography variant="body2" color="text.secondary">{translate('testQuestions.score.running')}</Typography>
-            <LinearProgress aria-label={translate('testQuestions.score.running')} />
+            <Typography variant="body2" color="text.secondary" data-testid="test-score-pending">{translate(queued ? 'testQuestions.score.queued' : 'testQuestions.score.running')}</Typography>
+            <LinearProgress aria-label={translate(queued ? 'testQuestions.score.queued' : 'testQuestions.score.running')} />
           </Box>
         )}
         {done.length > 1 && (

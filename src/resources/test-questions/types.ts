@@ -37,7 +37,8 @@ export interface TestQuestion {
 export interface TestRun {
   id: string;
   trigger: 'training' | 'edit' | 'manual';
-  status: 'running' | 'completed' | 'failed';
+  /** queued: due to start (the last entry, no score yet). */
+  status: 'queued' | 'running' | 'completed' | 'failed';
   total: number;
   passed: number;
   score: number | null;

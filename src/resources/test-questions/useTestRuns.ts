@@ -5,9 +5,12 @@ import type { TestRun } from './types.ts';
 
 export const testRunsKey = (chatbotId: string | null) => ['test-questions', 'runs', chatbotId];
 
+/** A run is due or under way: its score is coming. */
+export const runPending = (runs: readonly TestRun[] | undefined) => !!runs?.some((r) => r.status === 'queued' || r.status === 'running');
+
 /**
- * The chatbot's score history (oldest first). While a run is queued or running (`waiting`) it is asked again
- * every two seconds until a newer completed run is there.
+ * The chatbot's score history (oldest first). While a run is queued or running (the server lists it, or the
+ * caller is `waiting` for one it asked for) it is asked again every two seconds until a newer completed run is there.
  */
 export function useTestRuns(chatbotId: string | null, waiting = false) {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -15,7 +18,7 @@ export function useTestRuns(chatbotId: string | null, waiting = false) {
     queryKey: testRunsKey(chatbotId),
     enabled: !!chatbotId,
     queryFn: () => dataProvider.request<TestRun[]>('GET', `test-questions/runs?filter=${encodeURIComponent(JSON.stringify({ chatbotId }))}`),
-    refetchInterval: (q) => (waiting || q.state.data?.some((r) => r.status === 'running') ? 2000 : false),
+    refetchInterval: (q) => (waiting || runPending(q.state.data) ? 2000 : false),
   });
 }
 

@@ -9,12 +9,12 @@ import {
 } from '../../../../../contract/api/testQuestions.ts';
 import { idsBody } from '../../../../../contract/api/training.ts';
 import { parse } from '../../../errors.ts';
-import { queueTestRun } from '../../../jobs/testRuns.ts';
+import { queueTestRun, TEST_RUN_QUEUE } from '../../../jobs/testRuns.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { TEST_QUESTIONS_SORTABLE, testQuestionsRepo, type TestQuestionRow } from '../../../repositories/testQuestions.ts';
 import {
   addSuggestions, checkExpectedSource, createTestQuestions, importTestQuestions, readTestImport, testQuestionFromChat,
-  toApiTestQuestion, toApiTestRun,
+  queuedTestRun, toApiTestQuestion, toApiTestRun,
 } from '../../../services/testQuestions.ts';
 import { requireRecord } from '../../../services/tenancy.ts';
 import { readSheetRowsInSandbox } from '../../../training/extractionSandbox.ts';
@@ -54,7 +54,11 @@ export default async function testQuestionsRoutes(app: FastifyInstance) {
     schema: { querystring: z.object({ filter: z.string().default('{}').pipe(jsonParam(testRunFilter)) }), response: { 200: z.array(run) } },
   }, async (req) => {
     const { orgId, bot } = await scoped(req, req.query.filter.chatbotId);
-    return (await testQuestionsRepo.latestRuns(db, orgId, bot.id, HISTORY)).map(toApiTestRun);
+    const [runs, waiting] = await Promise.all([testQuestionsRepo.latestRuns(db, orgId, bot.id, HISTORY), testQuestionsRepo.waitingRun(db, TEST_RUN_QUEUE, bot.id)]);
+    const history = runs.map(toApiTestRun);
+    // A run about to start is the last entry (status "queued"), so a screen knows to watch for its score; while
+    // one is running it shows that instead (and asks again until it ends).
+    return waiting && !history.some((r) => r.status === 'running') ? [...history, queuedTestRun(bot.id, waiting)] : history;
   });
 
   /** Run now: queues a run of all the chatbot's test questions (202; a run already waiting takes this one in). */
