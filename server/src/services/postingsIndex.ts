@@ -32,6 +32,10 @@ export const MAX_UNITS = 1 << (31 - FREQ_BITS);
  */
 const ESCAPED = 0xffff;
 const packFreq = (a: number, b: number, d: number) => (a < 15 && b < 15 && d < 256 ? (a << 12) | (b << 8) | d : ESCAPED);
+type Freq = { readonly a: number; readonly b: number; readonly d: number };
+/** One frozen object per packed frequency, shared by every unit: a question's 50 candidates need no 3,000 new ones. */
+const unpacked: Freq[] = [];
+const unpack = (f: number): Freq => (unpacked[f] ??= Object.freeze({ a: f >>> 12, b: (f >>> 8) & 15, d: f & 255 }));
 
 /** Numbers appended to a typed array that doubles when full (a plain array of millions costs twice the memory). */
 class Growing<A extends Int32Array | Uint16Array> {
@@ -64,7 +68,7 @@ export class PostingsIndexBuilder {
   private readonly forward = new Growing(new Int32Array(1 << 16));
   private readonly freqs = new Growing(new Uint16Array(1 << 16));
   private readonly starts: number[] = [0];
-  private readonly escaped = new Map<number, [number, number, number]>();
+  private readonly escaped = new Map<number, Freq>();
 
   get size() {
     return this.ids.length;
@@ -93,7 +97,7 @@ export class PostingsIndexBuilder {
       let n = numbers.get(lexeme);
       if (n === undefined) numbers.set(lexeme, (n = vocabulary.push(lexeme) - 1));
       const freq = packFreq(a, b, d);
-      if (freq === ESCAPED) this.escaped.set(this.forward.length, [a, b, d]);
+      if (freq === ESCAPED) this.escaped.set(this.forward.length, { a, b, d });
       this.forward.push(n);
       this.freqs.push(freq);
     });
@@ -121,7 +125,7 @@ interface ForwardLists {
   lexemes: Int32Array;
   freqs: Uint16Array;
   starts: Uint32Array;
-  escaped: Map<number, [number, number, number]>;
+  escaped: Map<number, Freq>;
 }
 
 export class PostingsIndex {
@@ -164,10 +168,9 @@ export class PostingsIndex {
     const { vocabulary, lexemes, freqs, starts, escaped } = this.forward;
     const words = vocabulary[this.langOf[unit]];
     const terms: IndexedUnit['terms'] = new Map();
-    for (let i = starts[unit]; i < starts[unit + 1]; i++) {
+    for (let i = starts[unit], end = starts[unit + 1]; i < end; i++) {
       const f = freqs[i];
-      const [a, b, d] = f === ESCAPED ? escaped.get(i)! : [f >>> 12, (f >>> 8) & 15, f & 255];
-      terms.set(words[lexemes[i]], { a, b, d });
+      terms.set(words[lexemes[i]], f === ESCAPED ? escaped.get(i)! : unpack(f));
     }
     return { id: this.ids[unit], lang: this.langs[this.langOf[unit]], terms };
   }
