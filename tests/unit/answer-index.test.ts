@@ -214,3 +214,22 @@ describe('languages', () => {
     expect(ix.languages().sort()).toEqual(['de', 'en']);
   });
 });
+
+describe('an index for one question’s candidates (fuzzy: false)', () => {
+  it('finds the same longer words and compounds of a known word as a chatbot’s index, in the same order', () => {
+    const words = ['reifen', 'reifenwechsel', 'winterreifenwechsel', 'sommerreifenwechsel', 'reifendruck', 'wechsel', 'ölwechsel', 'kosten', 'kostet', 'kostenlos',
+      'hund', 'hundesitter', 'hundehütte', 'sauna', 'saunawelt', 'familiensauna', 'zimmer', 'doppelzimmer', 'einzelzimmer', 'zimmerpreis', 'übernachtung', 'überall', 'äpfel', 'öffnungszeit'];
+    const units = words.map((w, i) => unit(`u${i}`, 'de', w, words[(i * 5) % words.length], words[(i * 7 + 3) % words.length]));
+    // More than the 40 alternatives a term keeps: the first 40 in order are the same in both.
+    for (let i = 0; i < 50; i++) units.push(unit(`z${i}`, 'de', `zimmer${String.fromCharCode(97 + (i % 26))}${i}`, `${i}doppelzimmer`));
+    const chatbot = new SearchIndex(units);
+    const candidates = new SearchIndex(units, { fuzzy: false });
+    for (const w of ['reifen', 'wechsel', 'reifenwechsel', 'kost', 'hund', 'sauna', 'zimmer', 'über', 'öffnungszeit']) {
+      if (!chatbot.hasTerm('de', w)) continue;
+      expect(candidates.expand(w, 'de')).toEqual(chatbot.expand(w, 'de'));
+      expect(candidates.expand(w, 'de', [], true)).toEqual(chatbot.expand(w, 'de', [], true));
+    }
+    expect(candidates.expand('zimmer', 'de').alternatives.length).toBe(40);
+    expect(candidates.expand('wechsel', 'de').alternatives.map((a) => a.lexeme)).toContain('winterreifenwechsel');
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PostingsIndexBuilder, forEachLexeme } from '../../server/src/services/postingsIndex.ts';
+import { parseTsvector } from '../../server/src/services/searchIndex.ts';
 
 const lexemes = (tsv: string) => {
   const out: [string, number, number][] = [];
@@ -52,5 +53,27 @@ describe('postings index', () => {
     expect(index.top(new Map([['de', ['zimm']]]), opts)).toContain('best');
     // The scratch space is clean after each question: asking again gives the same answer.
     expect(index.top(new Map([['de', ['zimm', 'meer']]]), opts)).toEqual(index.top(new Map([['de', ['zimm', 'meer']]]), opts));
+  });
+
+  it('keeps each unit’s lexemes with their title, heading and text counts exactly as its tsvector says', () => {
+    const positions = (n: number, weight = '') => Array.from({ length: n }, (_, i) => `${i + 1}${weight}`).join(',');
+    // Counts beyond the packed 4/4/8 bits (20 title, 16 heading, 256 text positions) are kept too.
+    const units: [string, string, string][] = [
+      ['1', 'de', "'haus':1A,4,9B 'rad':2 'o''neil':3C 'ohne'"],
+      ['2', 'en', `'big':${positions(20, 'A')} 'head':${positions(16, 'B')} 'text':${positions(256)}`],
+      ['3', 'de', "'rad':5B 'zimm':1A,2A,3"],
+      ['4', 'de', ''],
+    ];
+    const index = build(units);
+    units.forEach(([id, lang, tsv], unit) => expect(index.unit(unit)).toEqual({ id, lang, terms: parseTsvector(tsv) }));
+    expect([...index.unit(0).terms.keys()]).toEqual([...parseTsvector(units[0][2]).keys()]);
+    expect(index.unit(1).terms.get('text')).toEqual({ a: 0, b: 0, d: 256 });
+  });
+
+  it('gives the best units’ numbers for unit() in the order top() gives their ids', () => {
+    const index = build([['x', 'de', "'sauna':1"], ['y', 'de', "'sauna':1A 'preis':2"], ['z', 'en', "'sauna':1"]]);
+    const q = new Map([['de', ['sauna', 'preis']], ['en', ['sauna']]]);
+    expect(index.topUnits(q, opts).map((u) => index.unit(u).id)).toEqual(index.top(q, opts));
+    expect(index.top(q, opts)).toEqual(['y', 'x', 'z']);
   });
 });

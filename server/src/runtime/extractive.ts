@@ -176,30 +176,61 @@ function sentenceCoverages(hit: CoverageUnit, types: AnswerType[]): { sentence: 
  * that is about the question: "free of charge" for guided hikes does not answer what the cable car costs.
  */
 export function statesAskedFact(hit: CoverageUnit, types: AnswerType[], minSentenceCoverage: number): boolean {
-  if (!types.length) return true;
-  return sentenceCoverages(hit, types).some((x) => x.coverage >= minSentenceCoverage && statesType(x.sentence, types));
+  return statesInSentences(sentenceCoverages(hit, types), types, minSentenceCoverage);
 }
+
+function statesInSentences(sentences: { sentence: string; coverage: number }[], types: AnswerType[], minSentenceCoverage: number) {
+  return !types.length || sentences.some((x) => x.coverage >= minSentenceCoverage && statesType(x.sentence, types));
+}
+
+/**
+ * The measures of one question's units, each computed once per unit: the ranking's sort asks for a
+ * unit's sentence coverage at every comparison, and splitting and folding its sentences again each
+ * time was a tenth of an answer's CPU.
+ */
+function judgeFor(question: string) {
+  const types = answerTypes(question);
+  const once = <T>(f: (h: RetrievedPassage) => T) => {
+    const known = new Map<RetrievedPassage, T>();
+    return (h: RetrievedPassage): T => {
+      if (!known.has(h)) known.set(h, f(h));
+      return known.get(h)!;
+    };
+  };
+  const sentences = once((h) => sentenceCoverages(h, types));
+  return {
+    types,
+    coverage: once((h) => answerCoverage(h, types)),
+    sentenceCoverage: once((h) => Math.max(0, ...sentences(h).map((x) => x.coverage))),
+    statesAskedFact: (h: RetrievedPassage, minSentenceCoverage: number) => statesInSentences(sentences(h), types, minSentenceCoverage),
+  };
+}
+type Judge = ReturnType<typeof judgeFor>;
 
 /**
  * The units that may answer (enough of the question covered, something in the unit's own text),
  * those stating the kind of fact asked for moved ahead of those that only share words with it.
  */
-function answerUnits(question: string, hits: RetrievedPassage[], opts: ComposeOptions): RetrievedPassage[] {
-  const types = answerTypes(question);
+function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions): RetrievedPassage[] {
+  const { types } = judge;
   // Words shared across languages are more often chance ("Uber" and "über"): content in another language must cover more.
   const min = (h: RetrievedPassage) => opts.minCoverage + (opts.visitorLang && h.lang !== opts.visitorLang ? (opts.foreignMargin ?? 0.1) : 0);
-  const ok = hits.filter((h) => h.bodyMatches > 0 && answerCoverage(h, types) >= min(h) && sentenceCoverage(h, types) >= (opts.minSentenceCoverage ?? 0));
+  const ok = hits.filter((h) => h.bodyMatches > 0 && judge.coverage(h) >= min(h) && judge.sentenceCoverage(h) >= (opts.minSentenceCoverage ?? 0));
   // A row whose label holds a number of the question ("unser Kleiner ist 4" → "3–5 Jahre") is the answer's row.
   const numbers = (question.match(/\b\d{1,3}\b/g) ?? []).map(Number);
   // Focused units first: the share of the question one sentence answers scales the rank.
   // A row whose label names what was asked about ("Sonntag – …" for "am Sonntag") is that thing's row.
   const words = keywords(question);
-  const boost = (h: RetrievedPassage) =>
-    (types.length && statesType(h.text, types) ? 1.3 : 1) *
-    (h.kind === 'row' && numbers.some((n) => labelHolds(h.text, n)) ? 1.5 : 1) *
-    (h.kind === 'row' && overlap(words, rowLabel(h.text)) > 0 ? 1.3 : 1) *
-    (0.5 + sentenceCoverage(h, types));
-  return ok.sort((a, b) => b.score * boost(b) - a.score * boost(a));
+  const boost = new Map(
+    ok.map((h) => [
+      h,
+      (types.length && statesType(h.text, types) ? 1.3 : 1) *
+        (h.kind === 'row' && numbers.some((n) => labelHolds(h.text, n)) ? 1.5 : 1) *
+        (h.kind === 'row' && overlap(words, rowLabel(h.text)) > 0 ? 1.3 : 1) *
+        (0.5 + judge.sentenceCoverage(h)),
+    ]),
+  );
+  return ok.sort((a, b) => b.score * boost.get(b)! - a.score * boost.get(a)!);
 }
 
 /** What a row is about: the text before its first value ("Sonntag" in "Sonntag – Sauna: 11–20 Uhr"). */
@@ -243,11 +274,11 @@ function tableRows(question: string, best: RetrievedPassage, hits: RetrievedPass
  * A unit in another language that completes a partial answer in the visitor's language: the
  * English page says "E-bikes can be rented at reception", the German one has the price.
  */
-function completingUnit(question: string, used: RetrievedPassage[], answer: string, hits: RetrievedPassage[], opts: ComposeOptions) {
+function completingUnit(question: string, used: RetrievedPassage[], answer: string, hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
   if (!opts.visitorLang || used.some((u) => u.lang !== opts.visitorLang)) return null;
-  const types = answerTypes(question);
+  const { types } = judge;
   const stated = statesType(answer, types);
-  const covered = Math.max(...used.map((u) => answerCoverage(u, types)));
+  const covered = Math.max(...used.map(judge.coverage));
   // The answer leaves a part of the question unmatched ("als Koch" answered from the reception job) and the other unit matches every part.
   const incomplete = used.every((u) => u.terms.some((t) => !t.matched));
   const complete = (h: RetrievedPassage) => h.terms.length > 0 && h.terms.every((t) => t.matched);
@@ -257,9 +288,9 @@ function completingUnit(question: string, used: RetrievedPassage[], answer: stri
         h.lang !== opts.visitorLang &&
         (types.length
           ? !stated && statesType(unitAnswer(question, h), types)
-          : answerCoverage(h, types) >= covered + 0.15 || (incomplete && complete(h) && answerCoverage(h, types) >= covered)) &&
+          : judge.coverage(h) >= covered + 0.15 || (incomplete && complete(h) && judge.coverage(h) >= covered)) &&
         // It must pass the gate for other languages; without a missing fact to add, it must also cover more.
-        answerCoverage(h, types) >= Math.max(types.length ? 0 : covered, opts.minCoverage + (opts.foreignMargin ?? 0.1)),
+        judge.coverage(h) >= Math.max(types.length ? 0 : covered, opts.minCoverage + (opts.foreignMargin ?? 0.1)),
     ) ?? null
   );
 }
@@ -294,18 +325,19 @@ export interface ComposeOptions {
  * whose German pages never mention one): a unit in another language that names it and covers the
  * question at least as well is the better answer, however much the visitor's language ranks first.
  */
-function conceptElsewhere(best: RetrievedPassage, hits: RetrievedPassage[], types: AnswerType[], opts: ComposeOptions) {
+function conceptElsewhere(best: RetrievedPassage, hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
   if (!opts.visitorLang || best.lang !== opts.visitorLang) return null;
   const missing = best.terms.filter((t) => !t.matched && !t.known);
   if (!missing.length) return null;
-  const need = answerCoverage(best, types);
-  return hits.find((h) => h.lang !== opts.visitorLang && answerCoverage(h, types) >= need) ?? null;
+  const need = judge.coverage(best);
+  return hits.find((h) => h.lang !== opts.visitorLang && judge.coverage(h) >= need) ?? null;
 }
 
 export function composeAnswer(question: string, ranked: RetrievedPassage[], opts: ComposeOptions): Composed | null {
-  const hits = answerUnits(question, ranked, opts);
+  const judge = judgeFor(question);
+  const hits = answerUnits(question, ranked, judge, opts);
   if (!hits[0]) return null;
-  const best = conceptElsewhere(hits[0], hits, answerTypes(question), opts) ?? hits[0];
+  const best = conceptElsewhere(hits[0], hits, judge, opts) ?? hits[0];
   const used = best.kind === 'row' ? tableRows(question, best, hits) : [best];
   // A second source must match the question in its own text: an FAQ answer that only stands under a matching section heading answers another question.
   const q = keywords(question);
@@ -317,14 +349,13 @@ export function composeAnswer(question: string, ranked: RetrievedPassage[], opts
     if (t && !parts.some((p) => p.text === t)) parts.push({ lang: u.lang, text: t });
   };
   used.forEach(addPart);
-  const foreign = completingUnit(question, used, parts.map((p) => p.text).join(' '), hits, opts);
+  const foreign = completingUnit(question, used, parts.map((p) => p.text).join(' '), hits, judge, opts);
   if (foreign) {
     used.push(foreign);
     addPart(foreign);
   }
   const text = parts.map((p) => p.text).join('\n');
   if (!text) return null;
-  const types = answerTypes(question);
-  const statesFact = used.some((u) => statesAskedFact(u, types, opts.minSentenceCoverage ?? 0));
-  return { text, parts, used, coverage: answerCoverage(used[0], types), statesFact };
+  const statesFact = used.some((u) => judge.statesAskedFact(u, opts.minSentenceCoverage ?? 0));
+  return { text, parts, used, coverage: judge.coverage(used[0]), statesFact };
 }

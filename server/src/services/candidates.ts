@@ -29,13 +29,18 @@ export interface CandidateRow {
   name: string | null;
 }
 
-/** Units with what ranking and citing need: the vector, and the source's address, title or name. Add the where clause. */
-export const UNITS = `select p.id::text as id, p.lang, p.heading, p.kind, p.text, p.tsv::text as tsv, p.source_type, p.source_id::text as source_id,
+/** A unit as answering and citing need it: its text, and the source's address, title or name (no vector). */
+export type UnitRow = Omit<CandidateRow, 'tsv'>;
+
+const unitsWith = (columns: string) => `select p.id::text as id, p.lang, p.heading, p.kind, p.text, ${columns}p.source_type, p.source_id::text as source_id,
          w.url, coalesce(w.title, qa.question) as title, d.name
     from passages p
     left join webpages w on p.source_type = 'webpage' and w.id = p.source_id
     left join documents d on p.source_type = 'document' and d.id = p.source_id
     left join qna qa on p.source_type = 'qna' and qa.id = p.source_id`;
+
+/** Units with what ranking and citing need: the vector, and the source's address, title or name. Add the where clause. */
+export const UNITS = unitsWith('p.tsv::text as tsv, ');
 
 /** A lexeme as a tsquery literal (already stemmed: cast, never re-parsed by a configuration). */
 const literal = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
@@ -88,13 +93,9 @@ export async function loadPostings(db: Queryable, chatbotId: string): Promise<Po
   }
 }
 
-/** The units with these ids, in the order given (a unit deleted meanwhile is left out). */
-export async function unitsByIds(db: Queryable, ids: string[]): Promise<CandidateRow[]> {
-  if (!ids.length) return [];
-  const r = await db.query<CandidateRow>(
-    `${UNITS} where p.id = any($1::bigint[])`,
-    [ids],
-  );
-  const position = new Map(ids.map((id, i) => [id, i]));
-  return r.rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+/** The units with these ids, without their vectors, by id (a unit deleted meanwhile is left out). */
+export async function unitsByIds(db: Queryable, ids: string[]): Promise<Map<string, UnitRow>> {
+  if (!ids.length) return new Map();
+  const r = await db.query<UnitRow>(`${unitsWith('')} where p.id = any($1::bigint[])`, [ids]);
+  return new Map(r.rows.map((row) => [row.id, row]));
 }

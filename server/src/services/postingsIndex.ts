@@ -1,14 +1,18 @@
 /**
  * A compact in-memory index of a large chatbot's units (pure: no database here): for each lexeme the
- * units holding it, packed in one integer per posting. It only chooses candidates: the best few dozen
- * units by BM25, whose text and vectors are then read by id and ranked like a small chatbot's
- * (retrieval.ts). A question then costs in proportion to the postings of its own words, not to the
- * size of the chatbot, and PostgreSQL only reads the rows it returns.
+ * units holding it, packed in one integer per posting. It chooses candidates, the best few dozen
+ * units by BM25, which are then ranked like a small chatbot's (retrieval.ts) from each unit's lexemes
+ * kept here too (its forward list); only the units that rank are read from PostgreSQL, for their text.
+ * A question then costs in proportion to the postings of its own words, not to the size of the
+ * chatbot, and PostgreSQL only reads the rows it returns.
  *
  * Why not the full SearchIndex: it keeps every unit's text and a posting object per lexeme, about
- * 24 KB per unit; this keeps 4 bytes per posting (about 300 bytes per unit of 70 distinct lexemes).
+ * 24 KB per unit; this keeps 4 bytes per posting and 6 per forward entry (about 700 bytes per unit of
+ * 70 distinct lexemes). Why the forward lists: reading the candidates' tsvectors and parsing them
+ * for every question was a third of the CPU of an answer, in Node and in PostgreSQL.
  */
 
+import type { IndexedUnit } from './searchIndex.ts';
 import { scanTsvector } from './tsvector.ts';
 
 const K1 = 1.2;
@@ -22,6 +26,34 @@ const MAX_FREQ = (1 << FREQ_BITS) - 1;
 const CHAMPIONS = 400;
 export const MAX_UNITS = 1 << (31 - FREQ_BITS);
 
+/**
+ * A forward entry's frequencies in 16 bits: title (4 bits), heading (4) and text (8). The rare lexeme
+ * that occurs more often keeps its exact counts beside (ESCAPED), so ranking reads what the tsvector says.
+ */
+const ESCAPED = 0xffff;
+const packFreq = (a: number, b: number, d: number) => (a < 15 && b < 15 && d < 256 ? (a << 12) | (b << 8) | d : ESCAPED);
+type Freq = { readonly a: number; readonly b: number; readonly d: number };
+/** One frozen object per packed frequency, shared by every unit: a question's 50 candidates need no 3,000 new ones. */
+const unpacked: Freq[] = [];
+const unpack = (f: number): Freq => (unpacked[f] ??= Object.freeze({ a: f >>> 12, b: (f >>> 8) & 15, d: f & 255 }));
+
+/** Numbers appended to a typed array that doubles when full (a plain array of millions costs twice the memory). */
+class Growing<A extends Int32Array | Uint16Array> {
+  length = 0;
+  constructor(private data: A) {}
+  push(x: number) {
+    if (this.length === this.data.length) {
+      const bigger = new (this.data.constructor as new (n: number) => A)(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = x;
+  }
+  done(): A {
+    return this.data.slice(0, this.length) as A;
+  }
+}
+
 export class PostingsIndexBuilder {
   private readonly ids: string[] = [];
   private readonly langOf: number[] = [];
@@ -29,6 +61,14 @@ export class PostingsIndexBuilder {
   private readonly langs: string[] = [];
   /** Per language (index into `langs`): lexeme → packed postings. */
   private readonly postings: Map<string, number[]>[] = [];
+  /** Per language: lexeme → its number, and the lexemes by number (the forward lists hold numbers). */
+  private readonly numbers: Map<string, number>[] = [];
+  private readonly vocabulary: string[][] = [];
+  /** The forward lists, unit after unit: lexeme numbers, packed frequencies, where each unit starts. */
+  private readonly forward = new Growing(new Int32Array(1 << 16));
+  private readonly freqs = new Growing(new Uint16Array(1 << 16));
+  private readonly starts: number[] = [0];
+  private readonly escaped = new Map<number, Freq>();
 
   get size() {
     return this.ids.length;
@@ -42,15 +82,26 @@ export class PostingsIndexBuilder {
     if (l < 0) {
       l = this.langs.push(lang) - 1;
       this.postings.push(new Map());
+      this.numbers.push(new Map());
+      this.vocabulary.push([]);
     }
     const postings = this.postings[l];
+    const numbers = this.numbers[l];
+    const vocabulary = this.vocabulary[l];
     let length = 0;
-    forEachLexeme(tsv, (lexeme, freq, bodyFreq) => {
-      length += bodyFreq;
+    scanTsvector(tsv, (lexeme, a, b, d) => {
+      length += b + d;
       let list = postings.get(lexeme);
       if (!list) postings.set(lexeme, (list = []));
-      list.push((unit << FREQ_BITS) | Math.min(freq, MAX_FREQ));
+      list.push((unit << FREQ_BITS) | Math.min(weighted(a, b, d), MAX_FREQ));
+      let n = numbers.get(lexeme);
+      if (n === undefined) numbers.set(lexeme, (n = vocabulary.push(lexeme) - 1));
+      const freq = packFreq(a, b, d);
+      if (freq === ESCAPED) this.escaped.set(this.forward.length, { a, b, d });
+      this.forward.push(n);
+      this.freqs.push(freq);
     });
+    this.starts.push(this.forward.length);
     this.ids.push(id);
     this.langOf.push(l);
     this.lengths.push(length);
@@ -63,8 +114,18 @@ export class PostingsIndexBuilder {
       byLexeme.clear();
       return packed;
     });
-    return new PostingsIndex(this.ids, Uint8Array.from(this.langOf), Uint32Array.from(this.lengths), this.langs, postings);
+    const forward = { vocabulary: this.vocabulary, lexemes: this.forward.done(), freqs: this.freqs.done(), starts: Uint32Array.from(this.starts), escaped: this.escaped };
+    return new PostingsIndex(this.ids, Uint8Array.from(this.langOf), Uint32Array.from(this.lengths), this.langs, postings, forward);
   }
+}
+
+/** Each unit's lexemes: numbers into its language's vocabulary and their packed frequencies, from starts[unit] to starts[unit + 1]. */
+interface ForwardLists {
+  vocabulary: string[][];
+  lexemes: Int32Array;
+  freqs: Uint16Array;
+  starts: Uint32Array;
+  escaped: Map<number, Freq>;
 }
 
 export class PostingsIndex {
@@ -82,6 +143,7 @@ export class PostingsIndex {
     private readonly langs: string[],
     /** Per language (index into `langs`): lexeme → packed postings, in unit order. */
     private readonly postings: Map<string, Int32Array>[],
+    private readonly forward: ForwardLists,
   ) {
     let total = 0;
     for (const n of lengths) total += n;
@@ -101,7 +163,19 @@ export class PostingsIndex {
     return [...this.langs];
   }
 
-  /** Postings held: what the index costs in memory (4 bytes each). */
+  /** The unit's id, language and lexemes with their frequencies, as parseTsvector reads them from its tsvector. */
+  unit(unit: number): IndexedUnit {
+    const { vocabulary, lexemes, freqs, starts, escaped } = this.forward;
+    const words = vocabulary[this.langOf[unit]];
+    const terms: IndexedUnit['terms'] = new Map();
+    for (let i = starts[unit], end = starts[unit + 1]; i < end; i++) {
+      const f = freqs[i];
+      terms.set(words[lexemes[i]], f === ESCAPED ? escaped.get(i)! : unpack(f));
+    }
+    return { id: this.ids[unit], lang: this.langs[this.langOf[unit]], terms };
+  }
+
+  /** Postings held: what the index costs in memory (4 bytes each, and 6 for the unit's forward entry). */
   get postingCount() {
     let n = 0;
     for (const byLexeme of this.postings) for (const p of byLexeme.values()) n += p.length;
@@ -115,7 +189,12 @@ export class PostingsIndex {
    * in another.
    */
   top(byLang: Map<string, string[]>, opts: { preferLang: string; keep: number; keepOther: number }): string[] {
-    const out: string[] = [];
+    return this.topUnits(byLang, opts).map((unit) => this.ids[unit]);
+  }
+
+  /** As top(), the units' numbers (for unit()). */
+  topUnits(byLang: Map<string, string[]>, opts: { preferLang: string; keep: number; keepOther: number }): number[] {
+    const out: number[] = [];
     const scores = this.scratch;
     const marks = this.marks;
     for (const [lang, lexemes] of byLang) {
@@ -152,7 +231,7 @@ export class PostingsIndex {
         }
       }
       const best = touched.length > k ? topK(touched, scores, k) : [...touched].sort((a, b) => scores[b] - scores[a]);
-      for (const unit of best) out.push(this.ids[unit]);
+      out.push(...best);
       for (const unit of touched) {
         scores[unit] = 0;
         marks[unit] = 0;
@@ -234,5 +313,7 @@ function topK(entries: number[], scores: Float64Array, k: number, byPosition = f
  * three times, a heading word twice) and its frequency outside the title.
  */
 export function forEachLexeme(tsv: string, fn: (lexeme: string, weighted: number, body: number) => void) {
-  scanTsvector(tsv, (lexeme, a, b, d) => fn(lexeme, WEIGHT.A * a + WEIGHT.B * b + WEIGHT.D * d, b + d));
+  scanTsvector(tsv, (lexeme, a, b, d) => fn(lexeme, weighted(a, b, d), b + d));
 }
+
+const weighted = (a: number, b: number, d: number) => WEIGHT.A * a + WEIGHT.B * b + WEIGHT.D * d;

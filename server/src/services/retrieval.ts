@@ -5,7 +5,7 @@ import { normalizeForIndex, stripQuestionFillers } from '../training/normalize.t
 import { embeddingsFor, VectorIndex, type EmbeddingsUse } from './embeddings.ts';
 import { GLOSSARY, splitGlossaryCompounds } from './glossary.ts';
 import { SearchIndex, parseTsvector, type Hit } from './searchIndex.ts';
-import { MAX_IN_MEMORY_UNITS, UNITS, anyOf, candidateUnits, loadPostings, unitsByIds, type CandidateRow } from './candidates.ts';
+import { MAX_IN_MEMORY_UNITS, UNITS, anyOf, candidateUnits, loadPostings, unitsByIds, type CandidateRow, type UnitRow } from './candidates.ts';
 import type { PostingsIndex } from './postingsIndex.ts';
 
 export interface Passage {
@@ -69,7 +69,7 @@ async function load(db: Queryable, chatbotId: string, version: string, model: st
   return { version, unitCount: units.length, large: false, index, units, configs, vectors: model ? await loadVectors(db, chatbotId, model, units) : null };
 }
 
-function toUnit(x: CandidateRow) {
+function toUnit(x: UnitRow) {
   return {
     id: x.id,
     text: x.text,
@@ -275,9 +275,8 @@ export async function retrieve(
       if (query) queries.set(lang, query);
     }
     const postings = await postingsFor(db, q.chatbotId, loaded, opts.postings ?? 'background');
-    const rows = postings
-      ? await unitsByIds(db, postings.top(lexemesWithSynonyms(byLang, synonyms), { preferLang: baseLang(q.lang), keep: CANDIDATES, keepOther: CANDIDATES_OTHER_LANG }))
-      : await candidateUnits(db, q.chatbotId, queries);
+    if (postings) return rankFromPostings(db, postings, byLang, { limit, ...searchOpts });
+    const rows = await candidateUnits(db, q.chatbotId, queries);
     const units = rows.map(toUnit);
     const index = new SearchIndex(rows.map((x) => ({ id: x.id, lang: x.lang, terms: parseTsvector(x.tsv) })), { fuzzy: false });
     return index
@@ -295,6 +294,27 @@ export async function retrieve(
 /** Candidates of a large chatbot ranked like a small one's: in the visitor's language, and in each other one. */
 const CANDIDATES = 50;
 const CANDIDATES_OTHER_LANG = 15;
+
+/**
+ * A large chatbot's question answered from its postings index: the candidates are ranked from the
+ * lexemes the index keeps for each unit, exactly as from their tsvectors, and only the units that
+ * rank are read from PostgreSQL (for their text and source; one deleted meanwhile is left out).
+ */
+async function rankFromPostings(
+  db: Queryable,
+  postings: PostingsIndex,
+  byLang: Map<string, string[]>,
+  opts: { limit: number; preferLang: string; otherLangFactor: number; synonyms: Map<string, Map<string, string[]>> },
+): Promise<RetrievedPassage[]> {
+  const candidates = postings.topUnits(lexemesWithSynonyms(byLang, opts.synonyms), { preferLang: opts.preferLang, keep: CANDIDATES, keepOther: CANDIDATES_OTHER_LANG });
+  const units = candidates.map((unit) => postings.unit(unit));
+  const hits = new SearchIndex(units, { fuzzy: false }).search(byLang, opts);
+  const rows = await unitsByIds(db, hits.map((h) => units[h.index].id));
+  return hits.flatMap((h) => {
+    const row = rows.get(units[h.index].id);
+    return row ? [{ ...toUnit(row), score: h.score, coverage: h.coverage, bodyMatches: h.bodyMatches, terms: h.terms }] : [];
+  });
+}
 
 function lexemesWithSynonyms(byLang: Map<string, string[]>, synonyms: Map<string, Map<string, string[]>>) {
   return new Map([...byLang].map(([lang, lexemes]) => [lang, [...lexemes, ...[...(synonyms.get(lang)?.values() ?? [])].flat()]]));

@@ -86,6 +86,8 @@ export class SearchIndex {
   /** Vocabulary per language, sorted, and sorted by reversed spelling (for compound heads). */
   private readonly sorted = new Map<string, string[]>();
   private readonly reversed = new Map<string, string[]>();
+  /** Per edge and language, the vocabulary by its words' first or last letter (see byEdge). */
+  private readonly edges = new Map<string, Map<number, string[]>>();
   private readonly langSizes = new Map<string, number>();
   /** Per language, its vocabulary: each lexeme with the number of units that contain it. */
   private readonly dfs = new Map<string, Map<string, number>>();
@@ -215,7 +217,7 @@ export class SearchIndex {
   private prefixed(lang: string, prefix: string, limit = 40): string[] {
     if (this.opts.fuzzy !== false) return this.withPrefix(this.sortedOf(lang), prefix, limit);
     const out: string[] = [];
-    for (const w of this.dfs.get(lang)?.keys() ?? []) if (w.startsWith(prefix)) out.push(w);
+    for (const w of this.byEdge(lang, 'first', prefix)) if (w.startsWith(prefix)) out.push(w);
     return out.sort().slice(0, limit);
   }
 
@@ -223,8 +225,29 @@ export class SearchIndex {
   private suffixed(lang: string, suffix: string, limit = 40): string[] {
     if (this.opts.fuzzy !== false) return this.withPrefix(this.reversedOf(lang), reversed(suffix), limit).map(reversed);
     const out: string[] = [];
-    for (const w of this.dfs.get(lang)?.keys() ?? []) if (w.endsWith(suffix)) out.push(reversed(w));
+    for (const w of this.byEdge(lang, 'last', suffix)) if (w.endsWith(suffix)) out.push(reversed(w));
     return out.sort().slice(0, limit).map(reversed);
+  }
+
+  /**
+   * The vocabulary words that share the first (or last) letter with `part`: what a prefix (or suffix)
+   * lookup in an index for one question scans, a twentieth of its vocabulary.
+   */
+  private byEdge(lang: string, edge: 'first' | 'last', part: string): Iterable<string> {
+    const vocabulary = this.dfs.get(lang);
+    if (!vocabulary || !part) return vocabulary?.keys() ?? [];
+    const key = `${edge}:${lang}`;
+    let buckets = this.edges.get(key);
+    if (!buckets) {
+      this.edges.set(key, (buckets = new Map()));
+      for (const w of vocabulary.keys()) {
+        const c = w.charCodeAt(edge === 'first' ? 0 : w.length - 1);
+        const bucket = buckets.get(c);
+        if (bucket) bucket.push(w);
+        else buckets.set(c, [w]);
+      }
+    }
+    return buckets.get(part.charCodeAt(edge === 'first' ? 0 : part.length - 1)) ?? [];
   }
 
   /** A word the vocabulary has, or the stem of one (the stemmer cuts "mitnahme" to "mitnahm"). */
