@@ -62,6 +62,9 @@ export default defineConfig({
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       CRAWL_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: 'warn',
+      // Test questions run 1 s after the last training change instead of 5: the tests wait for the score, not for
+      // a burst of changes to settle.
+      TEST_RUN_DELAY_SECONDS: '1',
     },
   },
 });
