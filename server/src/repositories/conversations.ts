@@ -93,15 +93,18 @@ export const conversationsRepo = {
   },
 
   /**
-   * The message and the chat's counters in one statement (one round trip, row locks held only for it).
-   * The messages triggers (statistics, the chat's search words) run at its end.
+   * The message, the chat's counters and the message's words added to the chat's search words (the
+   * history's text search, migration 040) in one statement: one round trip, one new version of the chat's
+   * row, and no statistics counter that every answer of the chatbot must lock (migrations 160, 161).
    */
   async recordMessage(db: Queryable, chat: ChatRow, question: string, a: Pick<Answer, 'answer' | 'sources' | 'score' | 'answeredBy'>) {
     const r = await db.query<ChatRow & { message_id: string; message_created_at: string }>(
       `with m as (
          insert into messages(chat_id, chatbot_id, organization_id, question, answer, sources, score, answered_by)
-         values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) returning id, created_at),
-       c as (update chats set message_count = message_count + 1, last_message_at = now() where id = $1 returning ${CHAT_COLUMNS})
+         values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) returning id, created_at, search),
+       c as (
+         update chats set message_count = message_count + 1, last_message_at = now(), search = search || (select search from m)
+          where id = $1 returning ${CHAT_COLUMNS})
        select c.*, m.id as message_id, m.created_at as message_created_at from c, m`,
       [chat.id, chat.chatbot_id, chat.organization_id, question, a.answer, JSON.stringify(a.sources), a.score, a.answeredBy],
     );
