@@ -53,6 +53,12 @@ export const conversationsRepo = {
    * chatbot's), one message counted against the organization's monthly quota (`allowed` false when it is
    * used up: nothing is counted then; nothing either for an unknown chat), and the widget configuration the
    * customer stored for the chat's language (null: the defaults).
+   *
+   * Its commit does not wait for the disk (synchronous_commit off for this statement's own transaction: call
+   * it outside one). Every message of the organization raises the one usage row, and a waiting commit kept
+   * that row locked for a disk flush per answer, so answers queued behind each other. The count is made
+   * durable by the next flush, at the latest when the answer's message is recorded (recordMessage commits
+   * normally); a database crash in between loses only the counts of answers that were not recorded.
    */
   async openForMessage(db: Queryable, chatbotId: string, chatId: string, organizationId: string, monthlyLimit: number) {
     if (!isUuid(chatId)) return null;
@@ -66,7 +72,8 @@ export const conversationsRepo = {
          returning messages)
        select c.*, exists(select 1 from u) as allowed,
               (select config from chatbot_ui_configs where chatbot_id = $2 and lang = c.lang) as ui_config
-         from c`,
+         from c
+        where set_config('synchronous_commit', 'off', true) = 'off'`,
       [chatId, chatbotId, organizationId, monthlyLimit],
     );
     const row = r.rows[0];
