@@ -16,12 +16,10 @@ export interface StatisticsTotalsRow {
 }
 
 /**
- * The dashboard's figures of one chatbot. Messages are counted from the messages themselves (index
- * messages_bot_date: an index-only scan) plus those deletions kept in message_stats (migration 161); chats
- * are counted directly (migration 052), the quota comes from message_usage; chats deleted in the history
- * are added back from chat_deletion_tallies. Day and month boundaries follow the viewer's time zone; the
- * quota month is UTC like the runtime's counter. Everything is coalesced, so a chatbot without chats gives zeros.
- * The messages are read by chatbot alone (so the index answers): `owned` checks the chatbot is the organization's.
+ * The dashboard's figures of one chatbot. Messages come from message_stats (quarter-hour counts kept by a
+ * trigger on messages, migration 050), chats are counted directly (migration 052), the quota comes from
+ * message_usage; deleted chats are added back from chat_deletion_tallies. Day and month boundaries follow the viewer's time zone; the quota
+ * month is UTC like the runtime's counter. Everything is coalesced, so a chatbot without chats gives zeros.
  */
 export const statisticsRepo = {
   async totals(db: Queryable, chatbotId: string, organizationId: string, timeZone: string) {
@@ -29,15 +27,7 @@ export const statisticsRepo = {
       `with bounds as materialized (
          select date_trunc('day', now(), $3) as day_start, date_trunc('month', now(), $3) as month_start
        ),
-       owned as materialized (select exists(select 1 from chatbots where id = $1 and organization_id = $2) as yes),
-       live as (
-         select count(*)::int as messages,
-                (count(*) filter (where m.created_at >= b.day_start))::int as messages_today,
-                (count(*) filter (where m.created_at >= b.month_start))::int as messages_this_month
-           from messages m cross join bounds b cross join owned
-          where m.chatbot_id = $1 and owned.yes
-       ),
-       kept as (
+       msg as (
          select coalesce(sum(s.messages), 0)::int as messages,
                 coalesce(sum(s.messages) filter (where s.bucket >= b.day_start), 0)::int as messages_today,
                 coalesce(sum(s.messages) filter (where s.bucket >= b.month_start), 0)::int as messages_this_month
@@ -67,15 +57,13 @@ export const statisticsRepo = {
            from chat_deletion_tallies
           where chatbot_id = $1 and organization_id = $2
        )
-       select (live.messages_today + kept.messages_today)::int as messages_today,
-              (live.messages_this_month + kept.messages_this_month)::int as messages_this_month,
-              (live.messages + kept.messages + del.messages)::int as messages,
+       select msg.messages_today, msg.messages_this_month, (msg.messages + del.messages)::int as messages,
               (ch.chats + del.chats)::int as chats, (ch.leads + del.leads)::int as leads,
               ch.unread_chats, ch.contact_chats, ch.hr_chats, ch.favorite_chats,
               coalesce((select messages from message_usage
                          where organization_id = $2 and month = date_trunc('month', now() at time zone 'UTC')::date), 0)::int as used_messages,
               fb.thumbs_up, fb.thumbs_down
-         from live cross join kept cross join ch cross join del cross join fb`,
+         from msg cross join ch cross join del cross join fb`,
       [chatbotId, organizationId, timeZone],
     );
     return r.rows[0];
@@ -84,19 +72,16 @@ export const statisticsRepo = {
   /** Messages per local calendar day for the last `days` days, today included; days without messages give 0. */
   async messagesPerDay(db: Queryable, chatbotId: string, organizationId: string, timeZone: string, days: number) {
     const r = await db.query<{ day: string; count: number }>(
-      // Each local day is a [start, end) range of the (chatbot_id, created_at) and (chatbot_id, bucket) keys:
-      // short index scans, and days with a daylight-saving change get their real 23 or 25 hours.
+      // Each local day is a [start, end) range of the (chatbot_id, bucket) key: 30 short index scans, and
+      // days with a daylight-saving change get their real 23 or 25 hours.
       `with today as (select (now() at time zone $3)::date as d),
-       owned as materialized (select exists(select 1 from chatbots where id = $1 and organization_id = $2) as yes),
        days as (
          select g::date as day, (g::date::timestamp at time zone $3) as starts, ((g::date + 1)::timestamp at time zone $3) as ends
            from today, generate_series((today.d - ($4::int - 1))::timestamp, today.d::timestamp, interval '1 day') as g
        )
        select to_char(days.day, 'YYYY-MM-DD') as day,
-              ((select count(*) from messages m, owned
-                 where m.chatbot_id = $1 and owned.yes and m.created_at >= days.starts and m.created_at < days.ends)
-               + coalesce((select sum(s.messages) from message_stats s
-                            where s.chatbot_id = $1 and s.organization_id = $2 and s.bucket >= days.starts and s.bucket < days.ends), 0))::int as count
+              coalesce((select sum(s.messages) from message_stats s
+                         where s.chatbot_id = $1 and s.organization_id = $2 and s.bucket >= days.starts and s.bucket < days.ends), 0)::int as count
          from days
         order by days.day`,
       [chatbotId, organizationId, timeZone, days],
