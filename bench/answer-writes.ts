@@ -13,7 +13,8 @@ import { createThrowawayDatabase } from '../server/src/db/throwaway.ts';
 import { openPostgres } from '../server/src/db/postgres.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { createAccount } from '../server/src/services/accounts.ts';
-import { conversationsRepo } from '../server/src/repositories/conversations.ts';
+import type { Queryable } from '../server/src/db/index.ts';
+import { conversationsRepo, type ChatRow } from '../server/src/repositories/conversations.ts';
 import { rateLimitsRepo } from '../server/src/repositories/rateLimits.ts';
 import { round1 } from './_load.ts';
 
@@ -29,11 +30,21 @@ function cpuMs(pid: number) {
   return (Number(f[11]) + Number(f[12])) * 10;
 }
 
+/** One connection of its own (its backend's pid is what /proc is read for), as the repositories' Queryable. */
 async function connect(url: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const pid = (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
-  return { c, pid };
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
+  const c: Queryable = {
+    query: async <T,>(text: string, params?: unknown[]) => {
+      const r = await client.query(text, params);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    },
+    exec: async (text: string) => {
+      await client.query(text);
+    },
+  };
+  return { c, pid, end: () => client.end() };
 }
 
 const throwaway = await createThrowawayDatabase(BASE, 'bench_writes');
@@ -62,12 +73,12 @@ try {
   await db.query('vacuum analyze messages');
 
   const one = await connect(throwaway.url);
-  const chats = [];
+  const chats: ChatRow[] = [];
   for (let i = 0; i < VISITORS; i++) chats.push(await conversationsRepo.start(one.c, { chatbotId: bot, organizationId: org, visitorId: `x${i}`, lang: 'de', source: 'widget' }));
   const answer = {
     answer:
       'Der Versand nach Österreich kostet 4,90 € und dauert zwei bis drei Werktage. Ab einem Bestellwert von 50 € liefern wir versandkostenfrei. Rücksendungen sind innerhalb von 30 Tagen kostenlos möglich; das Etikett finden Sie in Ihrem Kundenkonto unter „Bestellungen“.',
-    sources: [1, 2, 3].map((i) => ({ type: 'webpage', id: crypto.randomUUID(), url: `https://example.test/versand-${i}`, title: `Versand ${i}`, score: 0.5 })),
+    sources: [1, 2, 3].map((i) => ({ type: 'webpage' as const, id: crypto.randomUUID(), url: `https://example.test/versand-${i}`, title: `Versand ${i}`, score: 0.5 })),
     score: 0.8,
     answeredBy: 'retrieval' as const,
   };
@@ -90,7 +101,7 @@ try {
     single[name] = (cpuMs(one.pid) - before) / MESSAGES;
     console.log(`${name.padEnd(18)} ${single[name].toFixed(3)} ms backend CPU a statement`);
   }
-  await one.c.end();
+  await one.end();
 
   // 50 visitors at once, each: its rate-limit counts, opening its chat for a message, recording it.
   const many = await Promise.all(Array.from({ length: VISITORS }, () => connect(throwaway.url)));
@@ -107,7 +118,7 @@ try {
   );
   const wallMs = performance.now() - t0;
   const concurrentCpu = (many.reduce((a, x) => a + cpuMs(x.pid), 0) - cpuBefore) / MESSAGES;
-  await Promise.all(many.map((x) => x.c.end()));
+  await Promise.all(many.map((x) => x.end()));
   console.log(`${VISITORS} visitors at once: ${Math.round(MESSAGES / (wallMs / 1000))} messages/s, ${concurrentCpu.toFixed(2)} ms backend CPU a message`);
   console.log(
     JSON.stringify({
