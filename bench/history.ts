@@ -61,8 +61,7 @@ try {
       [bot, org, from, to],
     );
   }
-  // Bulk seeding: the per-message trigger that adds words to chats.search is replaced by one backfill.
-  await server.db.query('alter table messages disable trigger messages_add_words_to_chat');
+  // Bulk seeding: the chats' search words (which the runtime adds per message) are filled in by one backfill.
   await server.db.query(
     `insert into messages (chat_id, chatbot_id, organization_id, question, answer, created_at)
      select c.id, c.chatbot_id, c.organization_id,
@@ -76,7 +75,6 @@ try {
       where c.chatbot_id = $1`,
     [bot],
   );
-  await server.db.query('alter table messages enable trigger messages_add_words_to_chat');
   // What autovacuum does on a live database: statistics and the visibility map (index-only counts).
   await server.db.query('vacuum analyze chats');
   await server.db.query('vacuum analyze messages');

@@ -134,6 +134,22 @@ describe('subscription and quota', () => {
     expect((await s.db.query<any>('select count(*)::int as n from messages where chatbot_id = $1', [b])).rows[0].n).toBe(2);
   });
 
+  it('answers exactly the messages left in the quota when many arrive at once', async () => {
+    const u = await s.createUser();
+    const b = await createChatbot(s, u.user.organization_id);
+    const limit = (await s.db.query<any>("select monthly_messages from plans where id = 'trial'")).rows[0].monthly_messages;
+    await s.db.query(
+      `insert into message_usage(organization_id, month, messages) values ($1, date_trunc('month', now() at time zone 'UTC')::date, $2)`,
+      [u.user.organization_id, limit - 3],
+    );
+    const chats = await Promise.all(Array.from({ length: 8 }, () => openChat(s, b)));
+    const statuses = (await Promise.all(chats.map((c, i) => c.ask(`Frage ${i}`)))).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    const used = await s.db.query<any>('select messages from message_usage where organization_id = $1', [u.user.organization_id]);
+    expect(used.rows[0].messages).toBe(limit);
+    expect((await s.db.query<any>('select count(*)::int as n from messages where chatbot_id = $1', [b])).rows[0].n).toBe(3);
+  });
+
   it('counts nothing against the quota for a chat that is unknown or another chatbot\'s', async () => {
     const u = await s.createUser();
     const b = await createChatbot(s, u.user.organization_id);

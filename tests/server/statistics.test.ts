@@ -114,6 +114,21 @@ describe('GET statistics', () => {
     expect(Number(left.rows[0].n)).toBe(0);
   });
 
+  it('counts messages written by many sessions at once exactly, and their deletion too (the counter has a shard per session)', async () => {
+    const bot = await registered();
+    const chat = await seedChat(bot, 0);
+    const other = await seedChat(bot, 0);
+    const write = (chatId: string) =>
+      s.db.query(`insert into messages(chat_id, chatbot_id, organization_id, question, answer) values ($1, $2, $3, 'q', 'a')`, [chatId, bot.chatbotId, bot.orgId]);
+    await Promise.all([...Array.from({ length: 30 }, () => write(chat)), ...Array.from({ length: 12 }, () => write(other))]);
+    const get = async () => (await s.api('GET', `/api/v1/statistics?chatbotId=${bot.chatbotId}`, { token: bot.token })).json;
+    expect((await get()).messagesToday).toBe(42);
+    await Promise.all([s.db.query('delete from chats where id = $1', [chat]), s.db.query('delete from messages where chat_id = $1 and ctid in (select ctid from messages where chat_id = $1 limit 2)', [other])]);
+    const st = await get();
+    expect(st.messagesToday).toBe(10);
+    expect(st.messagesPerDay.at(-1).count).toBe(10);
+  });
+
   it('keeps chats, messages and leads deleted in the history in the totals', async () => {
     const bot = await registered();
     const chat = await seedChat(bot, 3, { lead: { email: 'lead@example.test' }, category: 'contact' });

@@ -53,6 +53,12 @@ export const conversationsRepo = {
    * chatbot's), one message counted against the organization's monthly quota (`allowed` false when it is
    * used up: nothing is counted then; nothing either for an unknown chat), and the widget configuration the
    * customer stored for the chat's language (null: the defaults).
+   *
+   * Its commit does not wait for the disk (synchronous_commit off for this statement's own transaction: call
+   * it outside one). Every message of the organization raises the one usage row, and a waiting commit kept
+   * that row locked for a disk flush per answer, so answers queued behind each other. The count is made
+   * durable by the next flush, at the latest when the answer's message is recorded (recordMessage commits
+   * normally); a database crash in between loses only the counts of answers that were not recorded.
    */
   async openForMessage(db: Queryable, chatbotId: string, chatId: string, organizationId: string, monthlyLimit: number) {
     if (!isUuid(chatId)) return null;
@@ -66,7 +72,8 @@ export const conversationsRepo = {
          returning messages)
        select c.*, exists(select 1 from u) as allowed,
               (select config from chatbot_ui_configs where chatbot_id = $2 and lang = c.lang) as ui_config
-         from c`,
+         from c
+        where set_config('synchronous_commit', 'off', true) = 'off'`,
       [chatId, chatbotId, organizationId, monthlyLimit],
     );
     const row = r.rows[0];
@@ -93,15 +100,18 @@ export const conversationsRepo = {
   },
 
   /**
-   * The message and the chat's counters in one statement (one round trip, row locks held only for it).
-   * The messages triggers (statistics, the chat's search words) run at its end.
+   * The message, the chat's counters and the message's words added to the chat's search words (the
+   * history's text search, migration 040) in one statement: one round trip, one new version of the chat's
+   * row, and no statistics counter that every answer of the chatbot must lock (migrations 160, 161).
    */
   async recordMessage(db: Queryable, chat: ChatRow, question: string, a: Pick<Answer, 'answer' | 'sources' | 'score' | 'answeredBy'>) {
     const r = await db.query<ChatRow & { message_id: string; message_created_at: string }>(
       `with m as (
          insert into messages(chat_id, chatbot_id, organization_id, question, answer, sources, score, answered_by)
-         values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) returning id, created_at),
-       c as (update chats set message_count = message_count + 1, last_message_at = now() where id = $1 returning ${CHAT_COLUMNS})
+         values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) returning id, created_at, search),
+       c as (
+         update chats set message_count = message_count + 1, last_message_at = now(), search = search || (select search from m)
+          where id = $1 returning ${CHAT_COLUMNS})
        select c.*, m.id as message_id, m.created_at as message_created_at from c, m`,
       [chat.id, chat.chatbot_id, chat.organization_id, question, a.answer, JSON.stringify(a.sources), a.score, a.answeredBy],
     );

@@ -18,13 +18,19 @@ export const rateLimitsRepo = {
    * Counts `n` requests for each key in one statement (the store batches what arrives together). Rows are
    * locked in key order, so two batches never wait for each other in a circle. Returns each key's count
    * after adding its requests, and the time left of its window.
+   *
+   * Its commit does not wait for the disk (synchronous_commit off for this statement's transaction): the
+   * chatbot's counter is one row that every batch raises, and a commit waiting for a disk flush kept it locked
+   * that long. A database crash may forget the last counts of a window that lasts a minute anyway.
    */
   async incrementMany(db: Queryable, entries: { key: string; windowMs: number; n: number }[]): Promise<Map<string, { count: number; ttl: number }>> {
     const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const r = await db.query<{ key: string; count: number; ttl: number }>(
       `insert into rate_limits as r (key, count, reset_at)
        select x.key, x.n, now() + make_interval(secs => x.window_ms / 1000)
-         from unnest($1::text[], $2::int[], $3::float8[]) with ordinality as x(key, n, window_ms, ord) order by x.ord
+         from unnest($1::text[], $2::int[], $3::float8[]) with ordinality as x(key, n, window_ms, ord)
+        where set_config('synchronous_commit', 'off', true) = 'off'
+        order by x.ord
        on conflict (key) do update set
          count = case when r.reset_at <= now() then excluded.count else r.count + excluded.count end,
          reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
