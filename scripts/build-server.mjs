@@ -9,8 +9,11 @@ import { build } from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = path.join(ROOT, 'dist-server');
-/** The entries: the API server, and the maker of the start database (run below, at build time only). */
-const ENTRIES = { main: 'server/src/main.ts', makeStartTemplate: 'server/src/db/makeStartTemplate.ts' };
+/**
+ * The entries: the API server, the embedded database's thread (server/src/db/pglite.ts starts it from beside
+ * the bundle), and the maker of the start database (run below, at build time only).
+ */
+const ENTRIES = { main: 'server/src/main.ts', pgliteThread: 'server/src/db/pgliteThread.ts', makeStartTemplate: 'server/src/db/makeStartTemplate.ts' };
 
 /**
  * Code that finds files next to its source (the migrations, the built dashboard, the extraction child) reads
