@@ -5,10 +5,14 @@
  * them and from German and English words and names (sequences, repeats, keyboard walks, "P@ssw0rd1", "Sommer2024!"), and the account's own e-mail address or its name part.
  * Applied wherever a password is set: sign-up, the operator CLI, ADMIN_PASSWORD, createAccount.
  */
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { dictionary as german } from '@zxcvbn-ts/language-de';
-import { dictionary as english } from '@zxcvbn-ts/language-en';
+import { createRequire } from 'node:module';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+
+/**
+ * The estimator and its dictionaries (about 110 ms of CPU to load) are required on the first password checked,
+ * not when this module is imported: the server imports it with its configuration, before the database opens.
+ */
+const requireLazily = createRequire(import.meta.url);
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** NIST asks for at least 64; the cap only keeps one sign-in from costing the server an unbounded hash. */
@@ -34,9 +38,15 @@ let factory: ZxcvbnFactory | undefined;
 let commonPasswords: Set<string> | undefined;
 /** Built on first use: the dictionaries take a few milliseconds to index, and most processes never need them. */
 function estimator() {
-  commonPasswords ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
-  // The product's two languages: "Sommer2024!" and "Summer2024!" are a word and a year, not a secret.
-  factory ??= new ZxcvbnFactory({ dictionary: { ...dictionary, ...prefixed('de', german), ...prefixed('en', english) }, graphs: adjacencyGraphs });
+  if (!factory || !commonPasswords) {
+    const { ZxcvbnFactory: Factory } = requireLazily('@zxcvbn-ts/core') as typeof import('@zxcvbn-ts/core');
+    const { adjacencyGraphs, dictionary } = requireLazily('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
+    const { dictionary: german } = requireLazily('@zxcvbn-ts/language-de') as typeof import('@zxcvbn-ts/language-de');
+    const { dictionary: english } = requireLazily('@zxcvbn-ts/language-en') as typeof import('@zxcvbn-ts/language-en');
+    commonPasswords = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+    // The product's two languages: "Sommer2024!" and "Summer2024!" are a word and a year, not a secret.
+    factory = new Factory({ dictionary: { ...dictionary, ...prefixed('de', german), ...prefixed('en', english) }, graphs: adjacencyGraphs });
+  }
   return { factory, commonPasswords };
 }
 

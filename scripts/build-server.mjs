@@ -10,10 +10,16 @@ import { build } from 'esbuild';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = path.join(ROOT, 'dist-server');
 /**
- * The entries: the API server, the operator CLI (what the browser tests and the CLI's own tests run; `npm run admin`
- * runs its sources), and the maker of the start database (run below, at build time only).
+ * The entries: the API server, the embedded database's thread (server/src/db/pglite.ts starts it from beside
+ * the bundle), the operator CLI (what the browser tests and the CLI's own tests run; `npm run admin` runs its
+ * sources), and the maker of the start database (run below, at build time only).
  */
-const ENTRIES = { main: 'server/src/main.ts', admin: 'server/src/cli/admin.ts', makeStartTemplate: 'server/src/db/makeStartTemplate.ts' };
+export const ENTRIES = {
+  main: 'server/src/main.ts',
+  pgliteThread: 'server/src/db/pgliteThread.ts',
+  admin: 'server/src/cli/admin.ts',
+  makeStartTemplate: 'server/src/db/makeStartTemplate.ts',
+};
 
 /**
  * Code that finds files next to its source (the migrations, the built dashboard, the extraction child) reads

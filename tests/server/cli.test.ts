@@ -15,8 +15,9 @@ import { freePort, startTestServer, type TestServer } from './helpers.ts';
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const usePostgres = !!process.env.TEST_DATABASE_URL;
-const { bundleServer } = (await import(pathToFileURL(path.join(ROOT, 'scripts/build-server.mjs')).href)) as {
+const { bundleServer, ENTRIES } = (await import(pathToFileURL(path.join(ROOT, 'scripts/build-server.mjs')).href)) as {
   bundleServer: (outdir: string, opts: { entries: Record<string, string> }) => Promise<void>;
+  ENTRIES: Record<'admin' | 'pgliteThread', string>;
 };
 /** The CLI bundled once as the server build bundles it: a call then loads one file, not every source through tsx. */
 let cliBundle: string;
@@ -64,7 +65,7 @@ beforeAll(async () => {
   fs.mkdirSync(cliBundle);
   // Dependencies stay external: found through a node_modules beside the bundle, as in the checkout.
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(cliBundle, 'node_modules'));
-  await bundleServer(cliBundle, { entries: { admin: 'server/src/cli/admin.ts' } });
+  await bundleServer(cliBundle, { entries: { admin: ENTRIES.admin, pgliteThread: ENTRIES.pgliteThread } });
   fs.mkdirSync(`${dataDir}-files`);
   port = await freePort();
   // PostgreSQL: the test server creates the throwaway database the CLI then uses.

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import type { PgliteDb } from '../db/pglite.ts';
 import { AppError } from '../errors.ts';
 import { folderProblem } from '../dataFolders.ts';
 
@@ -20,10 +20,10 @@ const cannot = (what: string, file: string, e: unknown) => new AppError(422, 'Va
 
 /** Writes the open embedded database's dump to `file` (complete or not at all: a temporary file renamed at the end). */
 export async function backupTo(db: Db, file: string) {
-  const pg = (db as Db & { raw?: PGlite }).raw;
-  if (db.kind !== 'pglite' || !pg) throw new AppError(400, 'ValidationFailed', POSTGRES_BACKUP_MESSAGE);
+  const pg = db as Partial<PgliteDb>;
+  if (db.kind !== 'pglite' || !pg.dumpDataDir) throw new AppError(400, 'ValidationFailed', POSTGRES_BACKUP_MESSAGE);
   // Written pages go to the data files first, so the dump does not lean on replaying the log.
-  await pg.exec('checkpoint');
+  await db.exec('checkpoint');
   const dump = Buffer.from(await (await pg.dumpDataDir('gzip')).arrayBuffer());
   const tmp = `${file}.${process.pid}.partial`;
   try {

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
 import { startJobs } from '../jobs/boss.ts';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
@@ -66,7 +65,7 @@ export async function createPgliteTemplate(file: string, queues: string[]) {
   const db = await openPglite(null);
   try {
     await bringToStartState(db, undefined, queues);
-    const dump = await (db as Db & { raw: PGlite }).raw.dumpDataDir('none');
+    const dump = await db.dumpDataDir('none');
     fs.writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
   } finally {
     await db.close();

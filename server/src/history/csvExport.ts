@@ -5,11 +5,14 @@
  * for German (German Excel splits on it), a comma for English, CRLF line ends, and cells that start
  * like a formula are escaped, because visitors wrote them.
  */
-import Papa from 'papaparse';
+import type PapaParse from 'papaparse';
 import type { Queryable } from '../db/index.ts';
+import { requireOnFirstUse } from '../requireOnFirstUse.ts';
 import { LEAD_FIELDS, type LeadField } from '../runtime/uiConfig.ts';
 import type { Category, ChatFilter } from './filters.ts';
 import { historyRepo } from './repository.ts';
+
+const Papa = requireOnFirstUse<typeof PapaParse>('papaparse');
 
 export type CsvLocale = 'de' | 'en';
 
@@ -78,7 +81,7 @@ export function isTimeZone(tz: string) {
 export async function* csvChunks(db: Queryable, orgId: string, plan: ExportPlan, opts: { locale: CsvLocale; timeZone: string }) {
   const labels = LABELS[opts.locale];
   const config = { delimiter: opts.locale === 'de' ? ';' : ',', newline: '\r\n', escapeFormulae: true, header: false };
-  yield '\uFEFF' + Papa.unparse([[...labels.columns, ...LEAD_FIELDS.map((f) => labels.lead[f]), ...labels.ratingColumns]], config) + '\r\n';
+  yield '\uFEFF' + Papa().unparse([[...labels.columns, ...LEAD_FIELDS.map((f) => labels.lead[f]), ...labels.ratingColumns]], config) + '\r\n';
   for (let i = 0; i < plan.chatIds.length; i += BATCH_CHATS) {
     const ids = plan.chatIds.slice(i, i + BATCH_CHATS);
     const messages = await historyRepo.exportRows(db, orgId, ids, opts.timeZone);
@@ -95,6 +98,6 @@ export async function* csvChunks(db: Queryable, orgId: string, plan: ExportPlan,
       x.feedback_rating ? labels.rating[x.feedback_rating] : '',
       x.feedback_comment ?? '',
     ]);
-    for (let j = 0; j < rows.length; j += ROWS_PER_PIECE) yield Papa.unparse(rows.slice(j, j + ROWS_PER_PIECE), config) + '\r\n';
+    for (let j = 0; j < rows.length; j += ROWS_PER_PIECE) yield Papa().unparse(rows.slice(j, j + ROWS_PER_PIECE), config) + '\r\n';
   }
 }

@@ -1,5 +1,5 @@
-import * as cheerio from 'cheerio';
 import type { AppContext } from '../context.ts';
+import { requireOnFirstUse } from '../requireOnFirstUse.ts';
 import { chatbotsRepo } from '../repositories/chatbots.ts';
 import { setupPagesRepo } from '../repositories/setupPages.ts';
 import { safeFetch, type FetchError } from '../training/fetch.ts';
@@ -8,6 +8,8 @@ import { runScrapeJob } from '../training/crawler.ts';
 import { scrapeJobsRepo } from '../training/scrapeJobs.ts';
 import { websiteFor } from '../training/websites.ts';
 import { queueEmbeddings } from './embeddings.ts';
+
+const cheerio = requireOnFirstUse<typeof import('cheerio')>('cheerio');
 
 export const INITIAL_SETUP_QUEUE = 'initial-setup';
 
@@ -80,7 +82,7 @@ export function extractText(body: string, contentType: string): { title: string;
   const squash = (s: string) => s.replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT);
   if (/^text\/plain/i.test(contentType)) return { title: '', text: squash(body) };
   if (contentType && !/html|xml/i.test(contentType)) throw new Error(`Not a web page (${contentType.split(';')[0]})`);
-  const $ = cheerio.load(body);
+  const $ = cheerio().load(body);
   const title = squash($('title').first().text());
   $('script, style, noscript, template, svg, iframe').remove();
   // Block elements end words: without a space "<h1>Hi</h1><p>there" would read "Hithere".

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
 import { createProvider } from './provider.ts';
 import { deleteExpiredPayloads } from './adapter.ts';
 import { signInFailuresRepo } from './signInFailuresRepo.ts';
@@ -13,8 +14,18 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
  */
 export async function registerOidc(app: FastifyInstance) {
   if (!app.ctx.keys) return;
-  const provider = await createProvider(app.ctx);
-  const callback = provider.callback();
+  // Made on the first request under /oidc, not at start: loading oidc-provider and building it took a third of a
+  // second of a start's CPU, for a sign-in that comes later (or, for a server that only answers visitors, never).
+  let building: Promise<{ provider: Provider; callback: ReturnType<Provider['callback']> }> | undefined;
+  const built = () =>
+    (building ??= createProvider(app.ctx).then(
+      (provider) => ({ provider, callback: provider.callback() }),
+      (e: unknown) => {
+        building = undefined; // the next request tries again
+        throw e;
+      },
+    ));
+  const provider = async () => (await built()).provider;
   const issuerPath = new URL(app.ctx.issuer).pathname.replace(/\/$/, '');
 
   await app.register(
@@ -22,7 +33,8 @@ export async function registerOidc(app: FastifyInstance) {
       // oidc-provider reads request bodies itself: leave the stream untouched.
       oidc.removeAllContentTypeParsers();
       oidc.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
-      const handoff = (req: FastifyRequest, reply: FastifyReply) => {
+      const handoff = async (req: FastifyRequest, reply: FastifyReply) => {
+        const { callback } = await built(); // before the hijack: a failure here is answered by the error handler
         reply.hijack();
         // oidc-provider's routes are relative to its mount path; it finds that path in originalUrl.
         const rest = req.raw.url!.slice('/oidc'.length) || '/';

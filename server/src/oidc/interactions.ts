@@ -3,7 +3,6 @@ import { sharedRateLimitStore } from '../services/rateLimitStore.ts';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
-import { errors as oidcErrors } from 'oidc-provider';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { dummyPasswordHash, verifiedAccount } from '../auth/password.ts';
@@ -51,9 +50,9 @@ class InteractionGone extends Error {}
  */
 export async function interactionRoutes(
   app: FastifyInstance,
-  opts: { provider: Provider; issuerPath: string; loginRateLimit: number },
+  opts: { provider: () => Promise<Provider>; issuerPath: string; loginRateLimit: number },
 ) {
-  const { provider, issuerPath } = opts;
+  const { issuerPath } = opts;
   const { config, db, audience } = app.ctx;
   const homeUrl = `${config.publicUrl}/`;
   const csp = pageCsp(dashboardClient(config).origins);
@@ -118,17 +117,18 @@ export async function interactionRoutes(
   /** The interaction named by the browser's cookie; it must be the one in the address. */
   async function interaction(req: FastifyRequest, reply: FastifyReply, uid: string) {
     try {
-      const details = await provider.interactionDetails(req.raw, reply.raw);
+      const details = await (await opts.provider()).interactionDetails(req.raw, reply.raw);
       if (details.uid !== uid) throw new InteractionGone();
       return details;
     } catch (e) {
-      if (e instanceof oidcErrors.SessionNotFound || e instanceof InteractionGone) throw new InteractionGone();
+      const { errors } = await import('oidc-provider'); // loaded with the provider above
+      if (e instanceof errors.SessionNotFound || e instanceof InteractionGone) throw new InteractionGone();
       throw e;
     }
   }
 
   async function finish(req: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
-    const to = await provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true });
+    const to = await (await opts.provider()).interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true });
     return reply.redirect(to, 303);
   }
 
@@ -155,6 +155,7 @@ export async function interactionRoutes(
     const details = await interaction(req, reply, uid);
     const { params, prompt } = details;
     if (prompt.name === 'consent') {
+      const provider = await opts.provider();
       // Not expected (loadExistingGrant covers the dashboard), but a first-party client never asks.
       const grant = details.grantId
         ? (await provider.Grant.find(details.grantId))!

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { default as Provider, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { AppContext } from '../context.ts';
 import type { Config } from '../config.ts';
 import { createPgAdapter } from './adapter.ts';
@@ -66,6 +66,8 @@ const localeOf = (ctx: KoaContextWithOIDC) =>
 export async function createProvider(ctx: AppContext): Promise<Provider> {
   const { config, db, keys, issuer, audience } = ctx;
   if (!keys) throw new Error('The local identity provider needs signing keys (no OIDC_ISSUER configured)');
+  // Loaded here, not with this module: the library is a third of a second of CPU a start does not need (index.ts).
+  const { default: Provider, errors } = await import('oidc-provider');
   const { publicUrl } = config;
   const client = dashboardClient(config);
   const issuerPath = new URL(issuer).pathname.replace(/\/$/, '');

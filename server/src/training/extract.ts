@@ -1,6 +1,8 @@
-import { parseHTML } from 'linkedom';
-import { Readability } from '@mozilla/readability';
+import { requireOnFirstUse } from '../requireOnFirstUse.ts';
 import { structuredText } from './structure.ts';
+
+const linkedom = requireOnFirstUse<typeof import('linkedom')>('linkedom');
+const readability = requireOnFirstUse<typeof import('@mozilla/readability')>('@mozilla/readability');
 
 export interface ExtractedPage {
   title: string;
@@ -27,7 +29,7 @@ const CONSENT = /(^|[\s_-])(cookie|cookies|consent|gdpr|cmp|onetrust|usercentric
 type El = { tagName?: string; nodeType: number; textContent: string | null; childNodes: ArrayLike<El>; getAttribute?(n: string): string | null };
 
 export function extractPage(html: string, url: string): ExtractedPage {
-  const { document } = parseHTML(html);
+  const { document } = linkedom().parseHTML(html);
   const base = document.querySelector('base[href]')?.getAttribute('href');
   const baseUrl = (() => {
     try {
@@ -71,9 +73,9 @@ export function extractPage(html: string, url: string): ExtractedPage {
   let text = main ? structuredText(main) : '';
   if (!text) {
     try {
-      const article = new Readability(document as unknown as Document, { charThreshold: 200, keepClasses: false }).parse();
+      const article = new (readability().Readability)(document as unknown as Document, { charThreshold: 200, keepClasses: false }).parse();
       if (article?.content) {
-        const { document: frag } = parseHTML(`<!doctype html><html><body>${article.content}</body></html>`);
+        const { document: frag } = linkedom().parseHTML(`<!doctype html><html><body>${article.content}</body></html>`);
         text = structuredText(frag.body as unknown as El);
       }
     } catch {

@@ -1,10 +1,13 @@
-import * as XLSX from '@e965/xlsx';
+import type * as Xlsx from '@e965/xlsx';
 import type { Db, Queryable } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import { passagesRepo } from '../repositories/passages.ts';
 import { qnaRepo } from '../repositories/qna.ts';
 import { removePassages } from './indexer.ts';
 import { baseLang, tsConfigFor } from './lang.ts';
+import { requireOnFirstUse } from '../requireOnFirstUse.ts';
+
+const xlsx = requireOnFirstUse<typeof Xlsx>('@e965/xlsx');
 
 export interface QnaRow {
   id: string;
@@ -73,15 +76,15 @@ const sheetFailed = (kind: SheetImport, why: string) => badRequest(SHEET_FAILED[
  * import; runs in the extraction child (extractChild.ts).
  */
 export function readSheetRows(buf: Buffer, kind: SheetImport = 'qna'): { row: number; values: string[] }[] {
-  let wb: XLSX.WorkBook;
+  let wb: Xlsx.WorkBook;
   try {
-    wb = XLSX.read(buf, { type: 'buffer', dense: true, cellHTML: false, cellFormula: false });
+    wb = xlsx().read(buf, { type: 'buffer', dense: true, cellHTML: false, cellFormula: false });
   } catch {
     throw sheetFailed(kind, 'not a spreadsheet');
   }
   const ws = wb.Sheets[wb.SheetNames[0]];
   if (!ws) throw sheetFailed(kind, 'no sheet');
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, blankrows: true, raw: false, defval: '' });
+  const rows = xlsx().utils.sheet_to_json<unknown[]>(ws, { header: 1, blankrows: true, raw: false, defval: '' });
   const out: { row: number; values: string[] }[] = [];
   rows.forEach((cells, i) => {
     const values = (cells as unknown[]).map((c) => String(c ?? '').trim());
@@ -145,8 +148,8 @@ const EXPORT_HEADER = { de: ['Frage', 'Antwort'], en: ['Question', 'Answer'], no
 
 /** qna.xlsx: one sheet, question and answer columns, headed in the interface language when it is given. */
 export function exportQnaSheet(pairs: { question: string; answer: string }[], locale?: 'de' | 'en'): Buffer {
-  const ws = XLSX.utils.aoa_to_sheet([[...EXPORT_HEADER[locale ?? 'none']], ...pairs.map((p) => [p.question, p.answer])]);
-  const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, ws, 'qna');
-  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  const ws = xlsx().utils.aoa_to_sheet([[...EXPORT_HEADER[locale ?? 'none']], ...pairs.map((p) => [p.question, p.answer])]);
+  const wb = xlsx().utils.book_new();
+  xlsx().utils.book_append_sheet(wb, ws, 'qna');
+  return xlsx().write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }

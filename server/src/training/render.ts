@@ -1,9 +1,11 @@
 import fs from 'node:fs';
-import { parseHTML } from 'linkedom';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Config } from '../config.ts';
+import { requireOnFirstUse } from '../requireOnFirstUse.ts';
 import { extractPage, type ExtractedPage } from './extract.ts';
 import { safeFetch, type FetchOptions } from './fetch.ts';
+
+const linkedom = requireOnFirstUse<typeof import('linkedom')>('linkedom');
 
 /*
  * Pages whose content is written by scripts at runtime (an event list built from a JS array or a
@@ -40,7 +42,7 @@ type DomEl = {
  */
 export function dropHidden(html: string): string {
   if (!INLINE_HIDDEN.test(html)) return html;
-  const { document } = parseHTML(html);
+  const { document } = linkedom().parseHTML(html);
   const hidden = (Array.from(document.querySelectorAll('[style],[hidden]')) as unknown as DomEl[]).filter((el) =>
     el.hasAttribute('hidden') ? el.getAttribute('hidden') !== 'until-found' : HIDDEN_STYLE.test(el.getAttribute('style') ?? ''),
   );
@@ -189,7 +191,7 @@ export function analyzeForRender(html: string, url: string): RenderAnalysis | nu
   }
   if (!inlineScripts.length && !sameSite.size) return null;
 
-  const { document } = parseHTML(html);
+  const { document } = linkedom().parseHTML(html);
   const body = document.body as unknown as DomEl | null;
   const analysis: RenderAnalysis = {
     inlineScripts,

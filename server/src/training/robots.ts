@@ -1,4 +1,6 @@
-import robotsParser from 'robots-parser';
+import { requireOnFirstUse } from '../requireOnFirstUse.ts';
+
+const robotsParser = requireOnFirstUse<typeof import('robots-parser').default>('robots-parser');
 import { safeFetch, type FetchOptions, USER_AGENT } from './fetch.ts';
 
 export interface Robots {
@@ -19,7 +21,7 @@ export async function loadRobots(siteUrl: string, opts: FetchOptions): Promise<R
   } catch {
     /* unreachable robots.txt: treated as absent */
   }
-  const robots = robotsParser(robotsUrl, text);
+  const robots = robotsParser()(robotsUrl, text);
   const delay = Number(robots.getCrawlDelay(AGENT_TOKEN) ?? 0);
   return {
     isAllowed: (url) => robots.isAllowed(url, USER_AGENT) !== false,

@@ -1,10 +1,12 @@
 import zlib from 'node:zlib';
-import * as cheerio from 'cheerio';
+import { requireOnFirstUse } from '../requireOnFirstUse.ts';
 import { safeFetch, type FetchOptions } from './fetch.ts';
+
+const cheerio = requireOnFirstUse<typeof import('cheerio')>('cheerio');
 
 /** Parses one sitemap document: either page URLs (urlset) or further sitemaps (sitemapindex). */
 export function parseSitemap(xml: string): { urls: string[]; sitemaps: string[] } {
-  const $ = cheerio.load(xml, { xml: true });
+  const $ = cheerio().load(xml, { xml: true });
   const locs = (sel: string) =>
     $(sel)
       .map((_, el) => $(el).text().trim())

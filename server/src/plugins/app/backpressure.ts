@@ -26,8 +26,8 @@ export interface AnswerLimits {
 
 /**
  * Defaults for two cores. PostgreSQL answers in its own processes, so a few answers in progress overlap the
- * database's work with this process's; PGlite runs in this process's thread, where two keep it busy and more
- * only interleave.
+ * database's work with this process's; PGlite runs on one thread of this process (db/pgliteThread.ts), where
+ * two keep it busy and more only interleave.
  */
 export function answerLimits(config: Pick<Config, 'DATABASE_URL' | 'ANSWER_CONCURRENCY' | 'ANSWER_QUEUE' | 'ANSWER_QUEUE_WAIT_MS'>): AnswerLimits {
   const postgres = Boolean(config.DATABASE_URL);
