@@ -281,7 +281,11 @@ describe(`kill -9 while crawling and chatting (${usePostgres ? 'PostgreSQL' : 'P
     console.log(`[durability] crawl completed ${Date.now() - restartedAt} ms after the restart; ${acked.length} messages acknowledged before the kill`);
     expect(done.id).toBe(before.id);
     expect(done).toMatchObject({ pagesTrained: PAGES + 1, pagesAdded: PAGES + 1, pagesFailed: 0 });
-    expect((await api('GET', `/api/v1/chatbots/${chatbotId}/verify`, token)).json.initialSetup).toBe('completed');
+    // The setup job marks itself done after its crawl's job, in a statement of its own: wait for that too.
+    await vi.waitFor(async () => expect((await api('GET', `/api/v1/chatbots/${chatbotId}/verify`, token)).json.initialSetup).toBe('completed'), {
+      timeout: 30_000,
+      interval: 250,
+    });
 
     const pages = await api('GET', `/api/v1/webpages?filter=${q({ chatbotId })}&range=${q([0, 199])}&sort=${q(['url', 'ASC'])}`, token);
     expect(pages.status).toBe(200);
