@@ -11,9 +11,10 @@ import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admi
 import type { AppDataProvider } from '../../providers/dataProvider.ts';
 import { errorMessage } from '../../providers/http.ts';
 import { useGapDialogs } from './gapDialogsContext.ts';
+import { KeepGapAsTestButton } from './KeepGapAsTestButton.tsx';
 import type { KnowledgeGap } from './types.ts';
 
-/** A group's actions: answer it, add a page or document (the training screens), check the answer again, dismiss. */
+/** A group's actions: answer it, add a page or document (the training screens), check the answer again, keep it as a test, dismiss. */
 export function KnowledgeGapActions({ gap }: { gap: KnowledgeGap }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -63,6 +64,7 @@ export function KnowledgeGapActions({ gap }: { gap: KnowledgeGap }) {
           <ListItemText>{translate('knowledgeGaps.actions.addDocument')}</ListItemText>
         </MenuItem>
       </Menu>
+      <KeepGapAsTestButton gap={gap} />
       <Tooltip title={dismissLabel}>
         <span>
           <IconButton size="small" aria-label={dismissLabel} onClick={() => void dismiss()} disabled={busy} data-testid="gap-dismiss">
