@@ -14,6 +14,8 @@ export interface Jobs {
   /** Cron schedule (pg-boss 10 keeps one schedule per queue; per-page schedules run from a tick queue). */
   schedule(queue: string, cron: string, data: object): Promise<void>;
   unschedule(queue: string): Promise<void>;
+  /** Makes a queue unless it exists; safe when several processes make the same queues at once. */
+  createQueue(name: string, options?: PgBoss.Queue): Promise<void>;
   boss: PgBoss;
   stop(): Promise<void>;
 }
@@ -51,10 +53,26 @@ export async function startJobs(db: Db, opts: { databaseUrl?: string; queues: st
       });
   boss.on('error', (err) => console.error('[jobs]', err.message));
   await boss.start();
+  /**
+   * pg-boss makes a queue's table partition in its create: two processes starting together can deadlock there
+   * (PostgreSQL aborts one of them, 40P01), or one finds the queue made by the other. A queue that exists
+   * afterwards is done; an aborted create is tried again, as PostgreSQL advises for deadlocks.
+   */
+  const createQueue = async (name: string, options?: PgBoss.Queue) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(name, options);
+        return;
+      } catch (e) {
+        if (await boss.getQueue(name)) return;
+        if ((e as { code?: string }).code !== '40P01' || attempt === 5) throw e;
+      }
+    }
+  };
   // One query for the queues that exist (all of them after a first start) instead of a refused create per queue;
   // a create still refused was made by another process meanwhile.
   const existing = new Set((await boss.getQueues()).map((q) => q.name));
-  for (const q of opts.queues) if (!existing.has(q)) await boss.createQueue(q).catch(() => {});
+  for (const q of opts.queues) if (!existing.has(q)) await createQueue(q);
   const known = new Set(opts.queues);
   // This process's workers by queue: a job sent here wakes them at once instead of at their next poll.
   const localWorkers = new Map<string, string[]>();
@@ -62,11 +80,12 @@ export async function startJobs(db: Db, opts: { databaseUrl?: string; queues: st
   let recoveryStarting: Promise<Recovery> | null = null;
   const ensureQueue = async (q: string) => {
     if (known.has(q)) return;
-    await boss.createQueue(q).catch(() => {});
+    await createQueue(q);
     known.add(q);
   };
   return {
     boss,
+    createQueue,
     async send(queue, data, options) {
       await ensureQueue(queue);
       const id = await boss.send(queue, data, options ?? {});

@@ -34,10 +34,10 @@ function ensureQueues(jobs: Jobs) {
   let ready = queues.get(jobs.boss);
   if (!ready) {
     ready = (async () => {
-      await jobs.boss.createQueue(EMBEDDINGS_QUEUE, {
+      await jobs.createQueue(EMBEDDINGS_QUEUE, {
         name: EMBEDDINGS_QUEUE, policy: 'stately', retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600,
       });
-      await jobs.boss.createQueue(EMBEDDINGS_SWEEP_QUEUE, { name: EMBEDDINGS_SWEEP_QUEUE, policy: 'singleton' });
+      await jobs.createQueue(EMBEDDINGS_SWEEP_QUEUE, { name: EMBEDDINGS_SWEEP_QUEUE, policy: 'singleton' });
     })();
     ready.catch(() => queues.delete(jobs.boss));
     queues.set(jobs.boss, ready);

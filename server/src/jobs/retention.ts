@@ -18,7 +18,7 @@ const ready = new WeakMap<object, Promise<unknown>>();
 function ensureQueue(jobs: Jobs) {
   let p = ready.get(jobs.boss);
   if (!p) {
-    p = jobs.boss.createQueue(RETENTION_QUEUE, { name: RETENTION_QUEUE, policy: 'stately', retryLimit: 5, retryDelay: 60, retryBackoff: true });
+    p = jobs.createQueue(RETENTION_QUEUE, { name: RETENTION_QUEUE, policy: 'stately', retryLimit: 5, retryDelay: 60, retryBackoff: true });
     p.catch(() => ready.delete(jobs.boss));
     ready.set(jobs.boss, p);
   }

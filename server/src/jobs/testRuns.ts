@@ -14,11 +14,8 @@ const queues = new WeakMap<object, Promise<void>>();
 function ensureQueue(jobs: Jobs) {
   let ready = queues.get(jobs.boss);
   if (!ready) {
-    ready = jobs.boss.createQueue(TEST_RUN_QUEUE, {
+    ready = jobs.createQueue(TEST_RUN_QUEUE, {
       name: TEST_RUN_QUEUE, policy: 'stately', retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600,
-    }).catch(async (e) => {
-      // Made by another process meanwhile.
-      if (!(await jobs.boss.getQueue(TEST_RUN_QUEUE))) throw e;
     });
     ready.catch(() => queues.delete(jobs.boss));
     queues.set(jobs.boss, ready);
