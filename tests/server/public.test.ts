@@ -112,15 +112,23 @@ describe('subscription and quota', () => {
     expect((await s.api('POST', pub(`/${b}/chats`), { body: {} })).status).toBe(403);
   });
 
-  it('counts widget and demo messages against the monthly quota and then refuses with a visitor text', async () => {
+  /** A new customer with a chatbot whose monthly quota has `left` messages left; `used()` reads the month's count. */
+  async function customerWithMessagesLeft(left: number) {
     const u = await s.createUser();
     const b = await createChatbot(s, u.user.organization_id);
     const limit = (await s.db.query<any>("select monthly_messages from plans where id = 'trial'")).rows[0].monthly_messages;
-    // Two messages below the limit: one from the demo page, one from the widget.
     await s.db.query(
       `insert into message_usage(organization_id, month, messages) values ($1, date_trunc('month', now() at time zone 'UTC')::date, $2)`,
-      [u.user.organization_id, limit - 2],
+      [u.user.organization_id, limit - left],
     );
+    const used = async () =>
+      (await s.db.query<any>('select messages from message_usage where organization_id = $1', [u.user.organization_id])).rows[0].messages;
+    return { b, limit, used };
+  }
+
+  it('counts widget and demo messages against the monthly quota and then refuses with a visitor text', async () => {
+    // Two messages below the limit: one from the demo page, one from the widget.
+    const { b, limit, used } = await customerWithMessagesLeft(2);
     const demo = await openChat(s, b, { source: 'demo' });
     expect((await demo.ask('Erste Frage')).status).toBe(200);
     const widget = await openChat(s, b);
@@ -129,24 +137,16 @@ describe('subscription and quota', () => {
     expect(over.status).toBe(429);
     expect(over.json.error).toBe('MessageQuotaReached');
     expect(over.json.details.visitorMessage).toContain('Nachrichtenkontingent');
-    const used = await s.db.query<any>('select messages from message_usage where organization_id = $1', [u.user.organization_id]);
-    expect(used.rows[0].messages).toBe(limit);
+    expect(await used()).toBe(limit);
     expect((await s.db.query<any>('select count(*)::int as n from messages where chatbot_id = $1', [b])).rows[0].n).toBe(2);
   });
 
   it('answers exactly the messages left in the quota when many arrive at once', async () => {
-    const u = await s.createUser();
-    const b = await createChatbot(s, u.user.organization_id);
-    const limit = (await s.db.query<any>("select monthly_messages from plans where id = 'trial'")).rows[0].monthly_messages;
-    await s.db.query(
-      `insert into message_usage(organization_id, month, messages) values ($1, date_trunc('month', now() at time zone 'UTC')::date, $2)`,
-      [u.user.organization_id, limit - 3],
-    );
+    const { b, limit, used } = await customerWithMessagesLeft(3);
     const chats = await Promise.all(Array.from({ length: 8 }, () => openChat(s, b)));
     const statuses = (await Promise.all(chats.map((c, i) => c.ask(`Frage ${i}`)))).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
-    const used = await s.db.query<any>('select messages from message_usage where organization_id = $1', [u.user.organization_id]);
-    expect(used.rows[0].messages).toBe(limit);
+    expect(await used()).toBe(limit);
     expect((await s.db.query<any>('select count(*)::int as n from messages where chatbot_id = $1', [b])).rows[0].n).toBe(3);
   });
 
@@ -167,13 +167,7 @@ describe('subscription and quota', () => {
   });
 
   it('never exceeds the quota under concurrent messages', async () => {
-    const u = await s.createUser();
-    const b = await createChatbot(s, u.user.organization_id);
-    const limit = (await s.db.query<any>("select monthly_messages from plans where id = 'trial'")).rows[0].monthly_messages;
-    await s.db.query(
-      `insert into message_usage(organization_id, month, messages) values ($1, date_trunc('month', now() at time zone 'UTC')::date, $2)`,
-      [u.user.organization_id, limit - 3],
-    );
+    const { b } = await customerWithMessagesLeft(3);
     const chats = await Promise.all([0, 1, 2, 3, 4].map((i) => openChat(s, b, { headers: { 'x-forwarded-for': `10.9.0.${i}` } })));
     const results = await Promise.all(chats.map((c) => c.ask('Frage')));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
