@@ -2,7 +2,7 @@
 // questions beyond them are refused at once with 503 ServerBusy and Retry-After while the queued one is still
 // answered; a terminated database backend fails only the request in flight; odd input costs a normal answer.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { answerQueueOf, type AnswerQueue } from '../../server/src/plugins/app/backpressure.ts';
 import { createChatbot, startTestServer, type TestServer } from './helpers.ts';
 import { addPage, openChat } from './publicSeed.ts';
@@ -49,15 +49,15 @@ function until(ok: (q: AnswerQueue['stats']) => boolean) {
 async function holdAnswers() {
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((r) => (locked = r));
+  let locked!: (pid: number) => void;
+  const isLocked = new Promise<number>((r) => (locked = r));
   const done = s.db.transaction(async (tx) => {
     await tx.query('lock table chatbots in access exclusive mode');
-    locked();
+    locked((await tx.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid);
     await released;
   });
-  await isLocked;
-  return { release, done };
+  const pid = await isLocked;
+  return { release, done, pid };
 }
 
 describe('the answer queue of the widget API (1 answer at a time, 1 waiting)', () => {
@@ -120,16 +120,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a terminated database backend (Po
     const dbName = (await s.db.query<{ name: string }>('select current_database() as name')).rows[0].name;
     const chat = await openChat(s, bot);
     const hold = await holdAnswers();
+    onTestFinished(() => hold.release()); // a failed assertion must not leave the lock held until the hook times out
     const inFlight = chat.ask('Was kostet eine Übernachtung?');
-    // The request is in flight once its backend waits for the held lock.
+    await until((q) => q.running === 1);
+    // The request is in flight once a backend waits for the held lock on chatbots (not just any lock: pg-boss waits
+    // for its advisory locks too). That backend is terminated first: ending the holder first would let the answer
+    // take the lock and finish before its own end. Each termination waits for the backend to exit (up to 10 s), so
+    // no later request is sent to a backend that is about to die.
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     try {
-      for (;;) {
-        const r = await admin.query(`select 1 from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [dbName]);
-        if (r.rowCount) break;
-      }
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+      const blocked = 'select pid from pg_stat_activity where datname = $1 and $2 = any(pg_blocking_pids(pid))';
+      while (!(await admin.query(blocked, [dbName, hold.pid])).rowCount);
+      await admin.query(`select pg_terminate_backend(pid, 10000) from (${blocked}) b`, [dbName, hold.pid]);
+      await admin.query('select pg_terminate_backend(pid, 10000) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
     } finally {
       await admin.end();
     }
