@@ -14,8 +14,12 @@ import { useGapDialogs } from './gapDialogsContext.ts';
 import { KeepGapAsTestButton } from './KeepGapAsTestButton.tsx';
 import type { KnowledgeGap } from './types.ts';
 
-/** A group's actions: answer it, add a page or document (the training screens), check the answer again, keep it as a test, dismiss. */
-export function KnowledgeGapActions({ gap }: { gap: KnowledgeGap }) {
+/**
+ * A group's actions: answer it, add a page or document (the training screens), check the answer again, keep it as a
+ * test, dismiss. In the table's column they stay on one line (`wrap={false}`): wrapped, the dismiss button sat alone
+ * under the others; a phone's card has the width to wrap them.
+ */
+export function KnowledgeGapActions({ gap, wrap = true }: { gap: KnowledgeGap; wrap?: boolean }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
@@ -40,7 +44,7 @@ export function KnowledgeGapActions({ gap }: { gap: KnowledgeGap }) {
   const addLabel = translate('knowledgeGaps.actions.addSource');
   const dismissLabel = translate('knowledgeGaps.actions.dismiss');
   return (
-    <Stack direction="row" spacing={0.5} alignItems="center" useFlexGap flexWrap="wrap" data-testid="gap-actions">
+    <Stack direction="row" spacing={0.5} alignItems="center" useFlexGap flexWrap={wrap ? 'wrap' : 'nowrap'} data-testid="gap-actions">
       <Button size="small" variant="contained" startIcon={<EditNoteIcon />} onClick={() => dialogs.answer(gap)} data-testid="gap-answer">
         {translate('knowledgeGaps.actions.answer')}
       </Button>

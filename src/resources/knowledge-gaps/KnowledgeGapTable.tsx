@@ -22,7 +22,7 @@ export function KnowledgeGapTable() {
         render={(g) => <Typography variant="body2" noWrap>{formatDateTime(g.lastAt, locale)}</Typography>}
       />
       <DataTable.Col source="reasons" label={translate('knowledgeGaps.fields.reasons')} disableSort render={(g) => <KnowledgeGapChips gap={g as KnowledgeGap} />} />
-      <DataTable.Col label={translate('knowledgeGaps.fields.actions')} disableSort render={(g) => <KnowledgeGapActions gap={g as KnowledgeGap} />} />
+      <DataTable.Col label={translate('knowledgeGaps.fields.actions')} disableSort render={(g) => <KnowledgeGapActions gap={g as KnowledgeGap} wrap={false} />} />
     </DataTable>
   );
 }
