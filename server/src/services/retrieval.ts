@@ -15,6 +15,21 @@ export interface Passage {
   source: { type: 'webpage' | 'document' | 'qna'; id: string; url?: string; title?: string; name?: string };
 }
 
+/**
+ * How the answer processes of one database search large chatbots (SEARCH_MAX_IN_MEMORY_UNITS, SEARCH_POSTINGS):
+ * retrieve() knows only the database, so buildApp registers the settings for it, as it does the embeddings client.
+ * Options passed to retrieve() (tests) come first.
+ */
+export interface SearchSettings {
+  maxInMemoryUnits?: number;
+  postings?: PostingsUse;
+}
+const searchSettings = new WeakMap<object, SearchSettings>();
+
+export function useSearchSettings(db: object, config: { SEARCH_MAX_IN_MEMORY_UNITS?: number; SEARCH_POSTINGS?: PostingsUse }) {
+  searchSettings.set(db, { maxInMemoryUnits: config.SEARCH_MAX_IN_MEMORY_UNITS, postings: config.SEARCH_POSTINGS });
+}
+
 /** Matches in the same base language: a chatbot trained in de answers de-AT visitors. */
 const LANG_MATCH = (col: string, p: string) =>
   `(lower(${col}) = ${p} or lower(${col}) like ${p} || '-%' or (${p} = 'it' and ${col} = 'italian') or (${p} = 'zh' and ${col} = 'cn'))`;
@@ -237,10 +252,13 @@ export async function retrieve(
     postings?: PostingsUse;
   } = {},
 ): Promise<RetrievedPassage[]> {
+  const settings = searchSettings.get(db);
+  const maxInMemory = opts.maxInMemoryUnits ?? settings?.maxInMemoryUnits ?? MAX_IN_MEMORY_UNITS;
+  const postingsUse = opts.postings ?? settings?.postings ?? 'background';
   const question = normalizeForIndex(stripQuestionFillers(q.question.slice(0, 1000)));
   if (!question.trim()) return [];
   const semantic = opts.embeddings === undefined ? embeddingsFor(db) : opts.embeddings;
-  const loaded = await indexFor(db, q.chatbotId, semantic?.client.model ?? null, opts.maxInMemoryUnits ?? MAX_IN_MEMORY_UNITS, q.indexVersion);
+  const loaded = await indexFor(db, q.chatbotId, semantic?.client.model ?? null, maxInMemory, q.indexVersion);
   if (!loaded || (!loaded.large && !loaded.index.size)) return [];
   const limit = Math.min(Math.max(q.limit ?? 5, 1), 50);
   // The question's vector is asked for now: the call runs while PostgreSQL parses the question.
@@ -274,7 +292,7 @@ export async function retrieve(
       const query = anyOf([...lexemes, ...[...(synonyms.get(lang)?.values() ?? [])].flat()]);
       if (query) queries.set(lang, query);
     }
-    const postings = await postingsFor(db, q.chatbotId, loaded, opts.postings ?? 'background');
+    const postings = await postingsFor(db, q.chatbotId, loaded, postingsUse);
     if (postings) return rankFromPostings(db, postings, byLang, { limit, ...searchOpts });
     const rows = await candidateUnits(db, q.chatbotId, queries);
     const units = rows.map(toUnit);
