@@ -5,7 +5,7 @@
  * themselves are the index's). With it the candidates of a question are expanded, weighed and ranked
  * as in a small chatbot's full index: "Reifenwechsel" finds "Winterreifenwechsel" here too.
  *
- * Built with the postings index, in the background (sorting ~300,000 words takes a few hundred ms).
+ * Built with the postings index, in the background: 300,000 words take ~0.6 s of CPU and 2.4 MB.
  */
 import type { PostingsIndex } from './postingsIndex.ts';
 import type { Corpus } from './searchIndex.ts';
