@@ -1,9 +1,10 @@
 // Answer quality on an evaluation site: `npm run bench -- quality [--site DIR] [--verbose] [--json FILE] [--limit N]
-// [--explain ID,…|failed]`.
+// [--explain ID,…|failed] [--large]`.
 // Serves DIR (default ../shared/eval/site-hotel), trains the real server on it through the API as a new trial customer,
 // asks every question of DIR/questions.json through the widget's public API and scores the answers by the rules of
 // DIR/README.md (bench/quality/score.ts). PGlite in memory, or PostgreSQL with BENCH_DATABASE_URL; a language model
-// only when LLM_BASE_URL and LLM_MODEL are set. Last line: one JSON object.
+// only when LLM_BASE_URL and LLM_MODEL are set. `--large` searches the chatbot as one of more than 20,000 units (its
+// postings index, built before the first question; with SEARCH_POSTINGS=off: candidates from PostgreSQL). Last line: one JSON object.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,12 +18,18 @@ const { values } = parseArgs({
     json: { type: 'string' },
     limit: { type: 'string' },
     explain: { type: 'string', multiple: true },
+    large: { type: 'boolean', default: false },
   },
   strict: true,
 });
 // --site is taken relative to where the command was typed (npm runs scripts in the repo root but keeps INIT_CWD).
 const cwd = process.env.INIT_CWD ?? process.cwd();
 const siteDir = values.site ? path.resolve(cwd, values.site) : DEFAULT_SITE;
+
+if (values.large) {
+  process.env.SEARCH_MAX_IN_MEMORY_UNITS = '0';
+  process.env.SEARCH_POSTINGS ||= 'wait';
+}
 
 const result = await runQualityBench({
   siteDir,

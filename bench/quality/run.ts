@@ -231,6 +231,8 @@ export async function runQualityBench(opts: QualityOptions = {}): Promise<Qualit
       CRAWL_ALLOW_PRIVATE: 'true', RUN_WORKERS: 'true',
       WIDGET_RATE_PER_VISITOR: '100000', WIDGET_RATE_PER_CHATBOT: '1000000',
       ...llmEnv,
+      // The large chatbots' search path, forced onto a small site: SEARCH_MAX_IN_MEMORY_UNITS=0 (see --large).
+      SEARCH_MAX_IN_MEMORY_UNITS: env.SEARCH_MAX_IN_MEMORY_UNITS ?? '', SEARCH_POSTINGS: env.SEARCH_POSTINGS ?? '',
       ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
     });
     const server = await startServer(config);

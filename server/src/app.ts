@@ -20,6 +20,7 @@ import { QUEUES } from './jobs/workers.ts';
 import { startJobs } from './jobs/boss.ts';
 import { ensureAdmin } from './services/accounts.ts';
 import { useEmbeddings } from './services/embeddings.ts';
+import { useSearchSettings } from './services/retrieval.ts';
 import './context.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.decorate('ctx', ctx);
   // Semantic retrieval when EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL are set (retrieve() finds the client by its database).
   useEmbeddings(db, config, app.log);
+  useSearchSettings(db, config);
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, config.TRIAL_DAYS);
 

@@ -113,6 +113,12 @@ const schema = z.object({
   ANSWER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
   ANSWER_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
   ANSWER_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // Searching large chatbots (services/retrieval.ts): above this many units a chatbot is searched through candidates
+  // (postings index or PostgreSQL) instead of a full in-memory index (unset: MAX_IN_MEMORY_UNITS, 20,000); how the
+  // candidates are chosen (`wait` builds the postings index before the first answer, `off` takes them from PostgreSQL).
+  // Set to 0 to measure the large path on a small chatbot.
+  SEARCH_MAX_IN_MEMORY_UNITS: z.coerce.number().int().min(0).optional(),
+  SEARCH_POSTINGS: z.enum(['background', 'wait', 'off']).default('background'),
   // Test questions are re-run this many seconds after a training change (a burst of changes is one run).
   TEST_RUN_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   MEETING_URL: z.url().optional(),

@@ -3,6 +3,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SearchIndex, boundedEditDistance, parseTsvector, type Hit, type IndexedUnit } from '../../server/src/services/searchIndex.ts';
+import { PostingsIndexBuilder } from '../../server/src/services/postingsIndex.ts';
+import { PostingsCorpus } from '../../server/src/services/postingsCorpus.ts';
 
 /** A unit whose words each occur once in its text (weight D). */
 const unit = (id: string, lang: string, ...words: string[]): IndexedUnit => ({
@@ -231,5 +233,34 @@ describe('an index for one question’s candidates (fuzzy: false)', () => {
     }
     expect(candidates.expand('zimmer', 'de').alternatives.length).toBe(40);
     expect(candidates.expand('wechsel', 'de').alternatives.map((a) => a.lexeme)).toContain('winterreifenwechsel');
+  });
+});
+
+describe('an index over some units of a large chatbot, with the chatbot’s vocabulary (corpus)', () => {
+  it('expands words, typos and unknown compounds as the chatbot’s full index does, and scores a unit the same', () => {
+    const words = ['reifen', 'reifenwechsel', 'winterreifenwechsel', 'sommerreifenwechsel', 'reifendruck', 'wechsel', 'ölwechsel', 'kosten', 'kostet', 'kostenlos',
+      'hund', 'hundesitter', 'hundehütte', 'sauna', 'saunawelt', 'familiensauna', 'zimmer', 'doppelzimmer', 'einzelzimmer', 'zimmerpreis', 'reservierung', 'gebühr', 'mitnahme'];
+    const units = words.map((w, i) => unit(`u${i}`, 'de', w, words[(i * 5) % words.length], words[(i * 7 + 3) % words.length]));
+    for (let i = 0; i < 50; i++) units.push(unit(`z${i}`, 'de', `zimmer${String.fromCharCode(97 + (i % 26))}${i}`, `${i}doppelzimmer`));
+    const chatbot = new SearchIndex(units);
+    const b = new PostingsIndexBuilder();
+    for (const u of units) b.add(u.id, u.lang, [...u.terms].map(([l, f]) => `'${l}':${[...Array(f.a).fill('1A'), ...Array(f.b).fill('2B'), ...Array(f.d).fill('3')].join(',')}`).join(' '));
+    const corpus = new PostingsCorpus(b.build());
+    const some = units.filter((_, i) => i % 3 === 0);
+    const candidates = new SearchIndex(some, { corpus });
+    for (const w of ['reifen', 'wechsel', 'reifenwechsel', 'kost', 'hund', 'sauna', 'zimmer', 'reservirung', 'hundgebuhr', 'saunamitnahme']) {
+      expect(candidates.expand(w, 'de')).toEqual(chatbot.expand(w, 'de'));
+      expect(candidates.expand(w, 'de', [], true)).toEqual(chatbot.expand(w, 'de', [], true));
+    }
+    expect(candidates.expand('reservirung', 'de').alternatives.map((a) => a.lexeme)).toContain('reservierung');
+    const query = new Map([['de', ['reifenwechsel', 'kost', 'hund']]]);
+    const all = new Map(chatbot.search(query, { limit: 100 }).map((h) => [units[h.index].id, h]));
+    const hits = candidates.search(query, { limit: 100 });
+    expect(hits.length).toBeGreaterThan(3);
+    for (const h of hits) {
+      const full = all.get(some[h.index].id)!;
+      expect(h.score).toBeCloseTo(full.score, 12);
+      expect(h.coverage).toBeCloseTo(full.coverage, 12);
+    }
   });
 });

@@ -119,6 +119,11 @@ export class PostingsIndexBuilder {
   }
 }
 
+/** A question term as candidates are chosen for it: the lexemes it stands for, each with how well (0..1). */
+export interface CandidateTerm {
+  alternatives: { lexeme: string; weight: number }[];
+}
+
 /** Each unit's lexemes: numbers into its language's vocabulary and their packed frequencies, from starts[unit] to starts[unit + 1]. */
 interface ForwardLists {
   vocabulary: string[][];
@@ -133,6 +138,7 @@ export class PostingsIndex {
   private readonly langSizes: number[];
   /** Scores and candidate marks of the current question, reused: a search is synchronous, so no two share them. */
   private readonly scratch: Float64Array;
+  private readonly termScratch: Float64Array;
   private readonly marks: Uint8Array;
   private readonly champions = new WeakMap<Int32Array, Int32Array>();
 
@@ -150,6 +156,7 @@ export class PostingsIndex {
     this.avgLength = total / Math.max(1, lengths.length) || 1;
     this.langSizes = langs.map((_, l) => langOf.reduce((n, x) => n + (x === l ? 1 : 0), 0));
     this.scratch = new Float64Array(ids.length);
+    this.termScratch = new Float64Array(ids.length);
     this.marks = new Uint8Array(ids.length);
     // Champions are chosen while the index is built (in the background), not by the first question that needs them.
     for (const byLexeme of postings) for (const list of byLexeme.values()) if (list.length > CHAMPIONS) this.championsOf(list);
@@ -194,50 +201,96 @@ export class PostingsIndex {
 
   /** As top(), the units' numbers (for unit()). */
   topUnits(byLang: Map<string, string[]>, opts: { preferLang: string; keep: number; keepOther: number }): number[] {
+    const terms = new Map([...byLang].map(([lang, lexemes]) => [lang, [...new Set(lexemes)].map((lexeme) => ({ alternatives: [{ lexeme, weight: 1 }] }))]));
+    return this.topUnitsFor(terms, opts);
+  }
+
+  /**
+   * As topUnits(), for question terms that each stand for several lexemes (a word, its longer forms,
+   * compounds, synonyms; see SearchIndex.expand), each with a weight: a unit scores, per term, its best
+   * alternative's weighted BM25, as the ranking of the candidates will.
+   */
+  topUnitsFor(byLang: Map<string, CandidateTerm[]>, opts: { preferLang: string; keep: number; keepOther: number }): number[] {
     const out: number[] = [];
     const scores = this.scratch;
+    const best = this.termScratch;
     const marks = this.marks;
-    for (const [lang, lexemes] of byLang) {
+    for (const [lang, terms] of byLang) {
       const l = this.langs.indexOf(lang);
       if (l < 0) continue;
       const n = this.langSizes[l];
       const k = lang === opts.preferLang ? opts.keep : opts.keepOther;
-      const lists = [...new Set(lexemes)].flatMap((x) => this.postings[l].get(x) ?? []);
+      const byTerm = terms.map((t) => t.alternatives.flatMap((alt) => {
+        const list = this.postings[l].get(alt.lexeme);
+        return list ? [{ list, weight: alt.weight }] : [];
+      }));
       // Candidates: every unit of a short list, the champions of a long one (a word in most units
       // would otherwise make every question cost as much as the whole index).
       const touched: number[] = [];
-      for (const list of lists) {
-        const from = list.length > CHAMPIONS ? this.championsOf(list) : list;
-        for (let i = 0; i < from.length; i++) {
-          const unit = from[i] >>> FREQ_BITS;
-          if (marks[unit]) continue;
-          marks[unit] = 1;
-          touched.push(unit);
-        }
-      }
-      // Scores: each list adds to the candidates it holds, by a scan or by lookups, whichever is less work.
-      for (const list of lists) {
-        const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
-        if (touched.length * Math.log2(list.length) < list.length) {
-          for (const unit of touched) {
-            const at = findUnit(list, unit);
-            if (at >= 0) scores[unit] += this.weight(unit, list[at] & MAX_FREQ, idf);
-          }
-        } else {
-          for (let i = 0; i < list.length; i++) {
-            const unit = list[i] >>> FREQ_BITS;
-            if (marks[unit]) scores[unit] += this.weight(unit, list[i] & MAX_FREQ, idf);
+      for (const lists of byTerm) {
+        for (const { list } of lists) {
+          const from = list.length > CHAMPIONS ? this.championsOf(list) : list;
+          for (let i = 0; i < from.length; i++) {
+            const unit = from[i] >>> FREQ_BITS;
+            if (marks[unit]) continue;
+            marks[unit] = 1;
+            touched.push(unit);
           }
         }
       }
-      const best = touched.length > k ? topK(touched, scores, k) : [...touched].sort((a, b) => scores[b] - scores[a]);
-      out.push(...best);
+      // Scores: each list offers its weight to the candidates it holds, by a scan or by lookups,
+      // whichever is less work; a term adds its best offer per unit.
+      for (const lists of byTerm) {
+        for (const { list, weight } of lists) {
+          const idf = weight * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+          if (touched.length * Math.log2(list.length) < list.length) {
+            for (const unit of touched) {
+              const at = findUnit(list, unit);
+              if (at >= 0) best[unit] = Math.max(best[unit], this.weight(unit, list[at] & MAX_FREQ, idf));
+            }
+          } else {
+            for (let i = 0; i < list.length; i++) {
+              const unit = list[i] >>> FREQ_BITS;
+              if (marks[unit]) best[unit] = Math.max(best[unit], this.weight(unit, list[i] & MAX_FREQ, idf));
+            }
+          }
+        }
+        for (const unit of touched) {
+          scores[unit] += best[unit];
+          best[unit] = 0;
+        }
+      }
+      const top = touched.length > k ? topK(touched, scores, k) : [...touched].sort((a, b) => scores[b] - scores[a]);
+      out.push(...top);
       for (const unit of touched) {
         scores[unit] = 0;
         marks[unit] = 0;
       }
     }
     return out;
+  }
+
+  /** The vocabulary of a language, by lexeme number (empty for a language the index has no unit of). */
+  vocabularyOf(lang: string): readonly string[] {
+    const l = this.langs.indexOf(lang);
+    return l < 0 ? [] : this.forward.vocabulary[l];
+  }
+
+  /** Units of the language holding the lexeme. */
+  df(lexeme: string, lang: string): number {
+    const l = this.langs.indexOf(lang);
+    return l < 0 ? 0 : (this.postings[l].get(lexeme)?.length ?? 0);
+  }
+
+  /** Units of the language. */
+  unitsIn(lang: string): number {
+    const l = this.langs.indexOf(lang);
+    return l < 0 ? 0 : this.langSizes[l];
+  }
+
+  /** Average length of a unit (heading and text words), over all units. */
+  get averageLength() {
+    return this.avgLength;
   }
 
   /** BM25 of one posting (frequency f in the unit) for a word of rarity idf. */

@@ -7,12 +7,28 @@ import { GLOSSARY, splitGlossaryCompounds } from './glossary.ts';
 import { SearchIndex, parseTsvector, type Hit } from './searchIndex.ts';
 import { MAX_IN_MEMORY_UNITS, UNITS, anyOf, candidateUnits, loadPostings, unitsByIds, type CandidateRow, type UnitRow } from './candidates.ts';
 import type { PostingsIndex } from './postingsIndex.ts';
+import { PostingsCorpus } from './postingsCorpus.ts';
 
 export interface Passage {
   id: string;
   text: string;
   score: number;
   source: { type: 'webpage' | 'document' | 'qna'; id: string; url?: string; title?: string; name?: string };
+}
+
+/**
+ * How the answer processes of one database search large chatbots (SEARCH_MAX_IN_MEMORY_UNITS, SEARCH_POSTINGS):
+ * retrieve() knows only the database, so buildApp registers the settings for it, as it does the embeddings client.
+ * Options passed to retrieve() (tests) come first.
+ */
+export interface SearchSettings {
+  maxInMemoryUnits?: number;
+  postings?: PostingsUse;
+}
+const searchSettings = new WeakMap<object, SearchSettings>();
+
+export function useSearchSettings(db: object, config: { SEARCH_MAX_IN_MEMORY_UNITS?: number; SEARCH_POSTINGS?: PostingsUse }) {
+  searchSettings.set(db, { maxInMemoryUnits: config.SEARCH_MAX_IN_MEMORY_UNITS, postings: config.SEARCH_POSTINGS });
 }
 
 /** Matches in the same base language: a chatbot trained in de answers de-AT visitors. */
@@ -132,18 +148,24 @@ async function indexFor(db: Queryable, chatbotId: string, model: string | null, 
  * until it is there (after every training change) candidates come from PostgreSQL, which always sees
  * the newest passages. Above MAX_POSTINGS_UNITS a chatbot stays with PostgreSQL (memory: ~300 bytes a unit).
  */
-const postingsCache = new Map<string, { version: string; index: Promise<PostingsIndex | null>; done: boolean }>();
+const postingsCache = new Map<string, { version: string; index: Promise<Postings | null>; done: boolean }>();
 const POSTINGS_CHATBOTS = 8;
 export const MAX_POSTINGS_UNITS = 500_000;
 /** `background`: use the index once built; `wait`: build it now if needed (tests); `off`: PostgreSQL candidates only. */
 export type PostingsUse = 'background' | 'wait' | 'off';
 
-async function postingsFor(db: Queryable, chatbotId: string, loaded: Loaded, use: PostingsUse): Promise<PostingsIndex | null> {
+/** A postings index with its vocabulary sorted for lookups (built together, in the background). */
+interface Postings {
+  index: PostingsIndex;
+  corpus: PostingsCorpus;
+}
+
+async function postingsFor(db: Queryable, chatbotId: string, loaded: Loaded, use: PostingsUse): Promise<Postings | null> {
   if (use === 'off' || loaded.unitCount > MAX_POSTINGS_UNITS) return null;
   const entry = postingsCache.get(chatbotId);
   if (entry?.version === loaded.version && (entry.done || use === 'wait')) return entry.index;
   if (entry && !entry.done && use !== 'wait') return null; // one build at a time; the next question looks again
-  const fresh = { version: loaded.version, index: loadPostings(db, chatbotId).catch(() => null), done: false };
+  const fresh = { version: loaded.version, index: loadPostings(db, chatbotId).then((index) => ({ index, corpus: new PostingsCorpus(index) })).catch(() => null), done: false };
   void fresh.index.then(() => (fresh.done = true));
   postingsCache.delete(chatbotId);
   postingsCache.set(chatbotId, fresh);
@@ -237,10 +259,13 @@ export async function retrieve(
     postings?: PostingsUse;
   } = {},
 ): Promise<RetrievedPassage[]> {
+  const settings = searchSettings.get(db);
+  const maxInMemory = opts.maxInMemoryUnits ?? settings?.maxInMemoryUnits ?? MAX_IN_MEMORY_UNITS;
+  const postingsUse = opts.postings ?? settings?.postings ?? 'background';
   const question = normalizeForIndex(stripQuestionFillers(q.question.slice(0, 1000)));
   if (!question.trim()) return [];
   const semantic = opts.embeddings === undefined ? embeddingsFor(db) : opts.embeddings;
-  const loaded = await indexFor(db, q.chatbotId, semantic?.client.model ?? null, opts.maxInMemoryUnits ?? MAX_IN_MEMORY_UNITS, q.indexVersion);
+  const loaded = await indexFor(db, q.chatbotId, semantic?.client.model ?? null, maxInMemory, q.indexVersion);
   if (!loaded || (!loaded.large && !loaded.index.size)) return [];
   const limit = Math.min(Math.max(q.limit ?? 5, 1), 50);
   // The question's vector is asked for now: the call runs while PostgreSQL parses the question.
@@ -258,15 +283,19 @@ export async function retrieve(
        from unnest($2::text[], $3::text[]) as x(lang, cfg)`,
     [question, langs, langs.map((l) => loaded.configs.get(l)!), visitorCfg, splitGlossaryCompounds(question)],
   );
+  // A large chatbot's words are those of its postings index; until that is built, PostgreSQL's candidates'.
+  const postings = loaded.large ? await postingsFor(db, q.chatbotId, loaded, postingsUse) : null;
+  const hasTerm = (lang: string, l: string) => (postings ? postings.corpus.df(l, lang) > 0 : !loaded.large && loaded.index.hasTerm(lang, l));
   const byLang = new Map<string, string[]>();
   const synonyms = new Map<string, Map<string, string[]>>();
   for (const { lang, lexemes } of r.rows) {
     const m = glossaryMatches(await glossaryFor(db, loaded.configs.get(lang)!), lexemes);
-    byLang.set(lang, withoutAbsorbed(lexemes, m, (l) => !loaded.large && loaded.index.hasTerm(lang, l)));
+    byLang.set(lang, withoutAbsorbed(lexemes, m, (l) => hasTerm(lang, l)));
     synonyms.set(lang, m.synonyms);
   }
   const vector = questionVector && (await questionVector);
   const searchOpts = { preferLang: baseLang(q.lang), otherLangFactor: 0.4, synonyms };
+  if (postings) return rankFromPostings(db, postings, byLang, { limit, ...searchOpts });
   if (loaded.large) {
     // A large chatbot: the question's words and their glossary synonyms fetch candidates, ranked as a small index.
     const queries = new Map<string, string>();
@@ -274,8 +303,6 @@ export async function retrieve(
       const query = anyOf([...lexemes, ...[...(synonyms.get(lang)?.values() ?? [])].flat()]);
       if (query) queries.set(lang, query);
     }
-    const postings = await postingsFor(db, q.chatbotId, loaded, opts.postings ?? 'background');
-    if (postings) return rankFromPostings(db, postings, byLang, { limit, ...searchOpts });
     const rows = await candidateUnits(db, q.chatbotId, queries);
     const units = rows.map(toUnit);
     const index = new SearchIndex(rows.map((x) => ({ id: x.id, lang: x.lang, terms: parseTsvector(x.tsv) })), { fuzzy: false });
@@ -296,28 +323,28 @@ const CANDIDATES = 50;
 const CANDIDATES_OTHER_LANG = 15;
 
 /**
- * A large chatbot's question answered from its postings index: the candidates are ranked from the
- * lexemes the index keeps for each unit, exactly as from their tsvectors, and only the units that
- * rank are read from PostgreSQL (for their text and source; one deleted meanwhile is left out).
+ * A large chatbot's question answered from its postings index. The question's words are expanded
+ * against the whole chatbot's vocabulary (longer forms, compounds, typos, glossary synonyms) as a
+ * small chatbot's are; the best candidates for those expansions are ranked from the lexemes the index
+ * keeps for each unit, with the chatbot's word rarities and average length, so each scores exactly as
+ * in a full index; only the units that rank are read from PostgreSQL (for their text and source; one
+ * deleted meanwhile is left out).
  */
 async function rankFromPostings(
   db: Queryable,
-  postings: PostingsIndex,
+  postings: Postings,
   byLang: Map<string, string[]>,
   opts: { limit: number; preferLang: string; otherLangFactor: number; synonyms: Map<string, Map<string, string[]>> },
 ): Promise<RetrievedPassage[]> {
-  const candidates = postings.topUnits(lexemesWithSynonyms(byLang, opts.synonyms), { preferLang: opts.preferLang, keep: CANDIDATES, keepOther: CANDIDATES_OTHER_LANG });
-  const units = candidates.map((unit) => postings.unit(unit));
-  const hits = new SearchIndex(units, { fuzzy: false }).search(byLang, opts);
+  const expanded = new SearchIndex([], { corpus: postings.corpus }).expandQuery(byLang, opts);
+  const candidates = postings.index.topUnitsFor(expanded, { preferLang: opts.preferLang, keep: CANDIDATES, keepOther: CANDIDATES_OTHER_LANG });
+  const units = candidates.map((unit) => postings.index.unit(unit));
+  const hits = new SearchIndex(units, { corpus: postings.corpus }).search(byLang, { ...opts, expanded });
   const rows = await unitsByIds(db, hits.map((h) => units[h.index].id));
   return hits.flatMap((h) => {
     const row = rows.get(units[h.index].id);
     return row ? [{ ...toUnit(row), score: h.score, coverage: h.coverage, bodyMatches: h.bodyMatches, terms: h.terms }] : [];
   });
-}
-
-function lexemesWithSynonyms(byLang: Map<string, string[]>, synonyms: Map<string, Map<string, string[]>>) {
-  return new Map([...byLang].map(([lang, lexemes]) => [lang, [...lexemes, ...[...(synonyms.get(lang)?.values() ?? [])].flat()]]));
 }
 
 /** Reciprocal rank fusion: a unit scores 1 / (RRF_K + rank) in each ranking it is in (rank 1 = best; k = 60 as in Cormack et al. 2009). */

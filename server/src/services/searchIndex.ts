@@ -77,6 +77,26 @@ export interface QueryTerm {
   idf: number;
 }
 
+/**
+ * A whole chatbot's vocabulary and statistics, for an index that holds only some of its units (a large
+ * chatbot's candidates, see retrieval.ts): question words are expanded against the chatbot's words
+ * (longer forms, compounds, typos), weighed by their rarity in the chatbot and lengths normalized by
+ * its average, so a candidate ranks and covers the question exactly as in the chatbot's full index.
+ */
+export interface Corpus {
+  readonly avgLength: number;
+  /** Units of the language. */
+  units(lang: string): number;
+  /** Units of the language holding the lexeme (0: not a word of the chatbot). */
+  df(lexeme: string, lang: string): number;
+  /** The first `limit` words starting with `prefix`, in sorted order. */
+  prefixed(lang: string, prefix: string, limit: number): string[];
+  /** The first `limit` words ending in `suffix`, in the order of their reversed spelling. */
+  suffixed(lang: string, suffix: string, limit: number): string[];
+  /** The words starting with this letter (what a typo is looked for among). */
+  startingWith(lang: string, letter: string): Iterable<string>;
+}
+
 export class SearchIndex {
   readonly size: number;
   private readonly postings = new Map<string, Posting[]>();
@@ -91,6 +111,8 @@ export class SearchIndex {
   private readonly langSizes = new Map<string, number>();
   /** Per language, its vocabulary: each lexeme with the number of units that contain it. */
   private readonly dfs = new Map<string, Map<string, number>>();
+  /** Whether every lexeme's postings are built up front (a chatbot's index) or on first use (one question's). */
+  private readonly eager: boolean;
 
   /**
    * `fuzzy: false` for an index over one question's candidates: a word missing from a few hundred
@@ -100,7 +122,8 @@ export class SearchIndex {
    */
   constructor(
     private readonly units: IndexedUnit[],
-    private readonly opts: { fuzzy?: boolean } = {},
+    /** `corpus`: the chatbot these units are candidates of (then words are looked up there, typos included). */
+    private readonly opts: { fuzzy?: boolean; corpus?: Corpus } = {},
   ) {
     this.size = units.length;
     this.langs = units.map((u) => u.lang);
@@ -109,10 +132,11 @@ export class SearchIndex {
       for (const f of u.terms.values()) n += f.b + f.d;
       return n;
     });
-    this.avgLength = this.lengths.reduce((a, b) => a + b, 0) / Math.max(1, units.length) || 1;
+    this.avgLength = opts.corpus?.avgLength ?? (this.lengths.reduce((a, b) => a + b, 0) / Math.max(1, units.length) || 1);
     // An index for one question reads the postings of the few words it looks up (postingsOf); a
     // chatbot's index, kept for many questions, has them all from the start.
-    const eager = opts.fuzzy !== false;
+    this.eager = opts.fuzzy !== false && !opts.corpus;
+    const eager = this.eager;
     units.forEach((u, doc) => {
       this.langSizes.set(u.lang, (this.langSizes.get(u.lang) ?? 0) + 1);
       let dfs = this.dfs.get(u.lang);
@@ -132,7 +156,7 @@ export class SearchIndex {
     let list = this.postings.get(lexeme);
     if (!list) {
       list = [];
-      if (this.opts.fuzzy === false)
+      if (!this.eager)
         this.units.forEach((u, doc) => {
           const f = u.terms.get(lexeme);
           if (f) list!.push({ doc, a: f.a, b: f.b, d: f.d });
@@ -159,17 +183,17 @@ export class SearchIndex {
   }
 
   private df(lexeme: string, lang: string): number {
-    return this.dfs.get(lang)?.get(lexeme) ?? 0;
+    return this.opts.corpus ? this.opts.corpus.df(lexeme, lang) : (this.dfs.get(lang)?.get(lexeme) ?? 0);
   }
 
   /** Rarity within the unit's own language: a language with few pages must not make its words look rare. */
   private idf(df: number, lang: string): number {
-    const n = this.langSizes.get(lang) ?? this.size;
+    const n = this.opts.corpus ? this.opts.corpus.units(lang) : (this.langSizes.get(lang) ?? this.size);
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
   private has(lang: string, w: string) {
-    return this.dfs.get(lang)?.has(w) ?? false;
+    return this.opts.corpus ? this.opts.corpus.df(w, lang) > 0 : (this.dfs.get(lang)?.has(w) ?? false);
   }
 
   /** Whether a unit of the language holds the lexeme. */
@@ -215,6 +239,7 @@ export class SearchIndex {
 
   /** The first `limit` vocabulary words starting with `prefix`, in sorted order. */
   private prefixed(lang: string, prefix: string, limit = 40): string[] {
+    if (this.opts.corpus) return this.opts.corpus.prefixed(lang, prefix, limit);
     if (this.opts.fuzzy !== false) return this.withPrefix(this.sortedOf(lang), prefix, limit);
     const out: string[] = [];
     for (const w of this.byEdge(lang, 'first', prefix)) if (w.startsWith(prefix)) out.push(w);
@@ -223,6 +248,7 @@ export class SearchIndex {
 
   /** The first `limit` vocabulary words ending in `suffix`, in the order of their reversed spelling. */
   private suffixed(lang: string, suffix: string, limit = 40): string[] {
+    if (this.opts.corpus) return this.opts.corpus.suffixed(lang, suffix, limit);
     if (this.opts.fuzzy !== false) return this.withPrefix(this.reversedOf(lang), reversed(suffix), limit).map(reversed);
     const out: string[] = [];
     for (const w of this.byEdge(lang, 'last', suffix)) if (w.endsWith(suffix)) out.push(reversed(w));
@@ -284,7 +310,8 @@ export class SearchIndex {
         }
       }
       const max = term.length >= 9 ? 2 : 1;
-      for (const w of this.dfs.get(lang)?.keys() ?? []) {
+      const words = this.opts.corpus ? this.opts.corpus.startingWith(lang, term[0]) : (this.dfs.get(lang)?.keys() ?? []);
+      for (const w of words) {
         if (Math.abs(w.length - term.length) > max || w[0] !== term[0]) continue;
         const d = boundedEditDistance(term, w, max);
         if (d <= max) add(w, d === 1 ? 0.75 : 0.6);
@@ -302,19 +329,31 @@ export class SearchIndex {
    * Ranks the units for a question given as lexemes per language (the question parsed with each
    * language's configuration). Units in `preferLang` rank first among equals.
    */
+  /** The question's terms in each language the index (or its corpus) has, with the words each stands for. */
+  expandQuery(
+    queryByLang: Map<string, string[]>,
+    opts: { preferLang?: string; synonyms?: Map<string, Map<string, string[]>> } = {},
+  ): Map<string, QueryTerm[]> {
+    const termsByLang = new Map<string, QueryTerm[]>();
+    for (const [lang, lexemes] of queryByLang) {
+      if (this.opts.corpus ? !this.opts.corpus.units(lang) : !this.dfs.has(lang)) continue;
+      const syn = opts.synonyms?.get(lang);
+      termsByLang.set(lang, [...new Set(lexemes)].slice(0, 24).map((t) => this.expand(t, lang, syn?.get(t), !!opts.preferLang && lang !== opts.preferLang)));
+    }
+    return termsByLang;
+  }
+
+  /** `expanded`: the question's terms from expandQuery() of the same corpus (saves expanding them again). */
   search(
     queryByLang: Map<string, string[]>,
-    opts: { limit?: number; preferLang?: string; otherLangFactor?: number; synonyms?: Map<string, Map<string, string[]>> } = {},
+    opts: { limit?: number; preferLang?: string; otherLangFactor?: number; synonyms?: Map<string, Map<string, string[]>>; expanded?: Map<string, QueryTerm[]> } = {},
   ): Hit[] {
     // Per unit and question term, the best contribution of any of the term's alternatives: each term counts once.
     const scores = new Map<number, { terms: Map<string, { score: number; cover: number; via: string; vias: Set<string> }>; body: Set<string> }>();
     const totals = new Map<string, number>();
-    const termsByLang = new Map<string, QueryTerm[]>();
-    for (const [lang, lexemes] of queryByLang) {
+    const termsByLang = opts.expanded ?? this.expandQuery(queryByLang, opts);
+    for (const [lang, terms] of termsByLang) {
       if (!this.dfs.has(lang)) continue;
-      const syn = opts.synonyms?.get(lang);
-      const terms = [...new Set(lexemes)].slice(0, 24).map((t) => this.expand(t, lang, syn?.get(t), !!opts.preferLang && lang !== opts.preferLang));
-      termsByLang.set(lang, terms);
       totals.set(lang, terms.reduce((s, t) => s + t.idf, 0));
       for (const t of terms) {
         for (const alt of t.alternatives) {
