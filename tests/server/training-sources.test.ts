@@ -189,6 +189,12 @@ describe('question-answer pairs', () => {
     expect(notXlsx.status).toBe(400);
   });
 
+  it("refuses to store a pair under another organization than its chatbot's", async () => {
+    const org = (await s.db.query<{ id: string }>(`insert into organizations(name) values ('andere') returning id`)).rows[0].id;
+    await expect(s.db.query(`insert into qna (organization_id, chatbot_id, lang, question, answer) values ($1, $2, 'de', 'Frage?', 'Antwort.')`, [org, chatbotId]))
+      .rejects.toThrow(/foreign key/);
+  });
+
   it('exports qna.xlsx with one sheet of 2 columns that imports back as duplicates', async () => {
     const res = await fetch(`${s.url}/api/v1/qna/export?filter=${q({ chatbotId, lang: 'de' })}`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
