@@ -89,22 +89,30 @@ export function freePort(): Promise<number> {
  * for a remote database). The difference over a run is the database's share of the work.
  */
 export function postgresCpuMs(): number {
-  let ticks = 0;
   let dirs: string[];
   try {
     dirs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
   } catch {
     return 0;
   }
-  for (const pid of dirs) {
+  return processesCpuMs(dirs, 'postgres');
+}
+
+/**
+ * CPU time (ms) the processes `pids` (those whose name starts with `named`, when given) have used so far, from
+ * /proc: a local PostgreSQL backend's share of a run when its pid is known (`pg_backend_pid()`).
+ */
+export function processesCpuMs(pids: (number | string)[], named = ''): number {
+  let ticks = 0;
+  for (const pid of pids) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
-      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith(named)) continue;
       const fields = stat.slice(close + 2).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
     } catch {
-      // the process ended between listing and reading
+      // the process ended between listing and reading (or runs on another machine)
     }
   }
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux

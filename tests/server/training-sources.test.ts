@@ -169,6 +169,17 @@ describe('question-answer pairs', () => {
     const skip = await upload('/api/v1/qna/import', 'paare.xlsx', file, { chatbotId, lang: 'de', mode: 'skip' });
     expect(skip.json).toMatchObject({ imported: 2, skipped: 2 });
     expect((await matchQna(s.db, { chatbotId, lang: 'de', question: 'Kann man bei euch ein Rad mieten?' }))?.answer).toBe('Ja, ab 15 Euro am Tag.');
+    // Each imported pair has the FAQ unit a pair added by hand gets (one statement stores both).
+    const units = await s.db.query(
+      `select p.heading, p.kind, p.lang, p.text = q.answer as text, p.tsv = setweight(to_tsvector('german', q.question), 'A') || to_tsvector('german', q.answer) as tsv
+         from qna q join passages p on p.source_type = 'qna' and p.source_id = q.id
+        where q.chatbot_id = $1 and q.question in ('Kann ich ein Rad mieten?', 'Wie lange dauert eine Inspektion?') order by p.heading`,
+      [chatbotId],
+    );
+    expect(units.rows).toEqual([
+      { heading: 'Kann ich ein Rad mieten?', kind: 'faq', lang: 'de', text: true, tsv: true },
+      { heading: 'Wie lange dauert eine Inspektion?', kind: 'faq', lang: 'de', text: true, tsv: true },
+    ]);
     const all = await upload('/api/v1/qna/import', 'paare.xlsx', file, { chatbotId, lang: 'de', mode: 'import' });
     expect(all.json).toMatchObject({ imported: 4, skipped: 0, duplicatesExisting: 4 });
     const three = await upload('/api/v1/qna/import', 'kaputt.xlsx', sheet([['Frage', 'Antwort'], ['a', 'b', 'c'], ['nur eine Spalte']]), { chatbotId, lang: 'de', mode: 'import' });
@@ -176,6 +187,12 @@ describe('question-answer pairs', () => {
     expect(three.json).toMatchObject({ error: 'QnaImportColumns', details: { rows: [2, 3] } });
     const notXlsx = await upload('/api/v1/qna/import', 'x.xlsx', PNG, { chatbotId, lang: 'de' });
     expect(notXlsx.status).toBe(400);
+  });
+
+  it("refuses to store a pair under another organization than its chatbot's", async () => {
+    const org = (await s.db.query<{ id: string }>(`insert into organizations(name) values ('andere') returning id`)).rows[0].id;
+    await expect(s.db.query(`insert into qna (organization_id, chatbot_id, lang, question, answer) values ($1, $2, 'de', 'Frage?', 'Antwort.')`, [org, chatbotId]))
+      .rejects.toThrow(/foreign key/);
   });
 
   it('exports qna.xlsx with one sheet of 2 columns that imports back as duplicates', async () => {

@@ -15,6 +15,16 @@ export interface PassageUnits {
   vectors: string[];
 }
 
+/**
+ * The statement that stores one FAQ unit per pair, completed by a `from` whose rows have the qna table's
+ * columns: the question as the unit's heading (weight A), the answer as its text. `lang` and `tsConfig` are
+ * the statement's parameters ('$2') for the base language and the text-search configuration.
+ */
+export const insertQnaUnits = (lang: string, tsConfig: string) =>
+  `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, heading, kind, text, tsv)
+   select organization_id, chatbot_id, ${lang}, 'qna', id, 0, question, 'faq', answer,
+          setweight(to_tsvector(${tsConfig}::regconfig, question), 'A') || to_tsvector(${tsConfig}::regconfig, answer)`;
+
 /** The search index's passages. Which units a source becomes is training/indexer.ts. */
 export const passagesRepo = {
   /** The text-search configurations this server has installed, the names the passages' vectors can use. */
@@ -46,13 +56,7 @@ export const passagesRepo = {
   },
   /** One FAQ unit per active pair, the question as its heading (weight A). */
   async insertQnaPairs(tx: Queryable, ids: string[], lang: string, tsConfig: string) {
-    await tx.query(
-      `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, heading, kind, text, tsv)
-       select organization_id, chatbot_id, $2, 'qna', id, 0, question, 'faq', answer,
-              setweight(to_tsvector($3::regconfig, question), 'A') || to_tsvector($3::regconfig, answer)
-         from qna where id = any($1::uuid[]) and active`,
-      [ids, lang, tsConfig],
-    );
+    await tx.query(`${insertQnaUnits('$2', '$3')} from qna where id = any($1::uuid[]) and active`, [ids, lang, tsConfig]);
   },
   async removeOfSources(tx: Queryable, type: string, ids: string[]) {
     await tx.query('delete from passages where source_type = $1 and source_id = any($2::uuid[])', [type, ids]);

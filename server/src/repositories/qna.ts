@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.ts';
 import type { QNA_SORT_FIELDS } from '../../../contract/api/training.ts';
+import { insertQnaUnits } from './passages.ts';
 import { HAS_LINK_SQL, type QnaRow } from '../training/qna.ts';
 import { containsPattern, type ListPage } from './listing.ts';
 
@@ -76,14 +77,23 @@ export const qnaRepo = {
   async questionsOf(db: Queryable, chatbotId: string, lang: string) {
     return (await db.query<{ question: string }>('select question from qna where chatbot_id = $1 and lang = $2', [chatbotId, lang])).rows.map((r) => r.question);
   },
-  /** Inserts the pairs in their order and returns their ids in that order. */
-  async createMany(db: Queryable, bot: { organizationId: string; chatbotId: string; lang: string }, pairs: { question: string; answer: string }[]) {
-    const r = await db.query<{ id: string }>(
-      `insert into qna (organization_id, chatbot_id, lang, question, answer)
-       select $1, $2, $3, x.q, x.a from unnest($4::text[], $5::text[]) with ordinality as x(q, a, n) order by x.n
-       returning id`,
-      [bot.organizationId, bot.chatbotId, bot.lang, pairs.map((t) => t.question), pairs.map((t) => t.answer)],
+  /**
+   * Inserts active pairs in their order together with their FAQ units, in one statement: an import of
+   * thousands of rows sends its texts once and gets nothing back (no ids to send again for the units).
+   */
+  async createManyIndexed(
+    db: Queryable,
+    bot: { organizationId: string; chatbotId: string; lang: string },
+    index: { lang: string; tsConfig: string },
+    pairs: { question: string; answer: string }[],
+  ) {
+    await db.query(
+      `with pairs as (
+         insert into qna (organization_id, chatbot_id, lang, question, answer)
+         select $3, $4, $5, x.q, x.a from unnest($6::text[], $7::text[]) with ordinality as x(q, a, n) order by x.n
+         returning *)
+       ${insertQnaUnits('$1', '$2')} from pairs`,
+      [index.lang, index.tsConfig, bot.organizationId, bot.chatbotId, bot.lang, pairs.map((t) => t.question), pairs.map((t) => t.answer)],
     );
-    return r.rows.map((x) => x.id);
   },
 };

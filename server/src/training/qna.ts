@@ -41,14 +41,7 @@ export const toApiQna = (q: QnaRow) => ({
 /** Active pairs are in the index (the answer engine uses them); inactive ones are not. */
 export async function syncQnaPassage(tx: Queryable, q: QnaRow) {
   await removePassages(tx, 'qna', q.id);
-  if (q.active) await indexQnaBulk(tx, [q.id], q.lang);
-}
-
-/** Indexes pairs with one statement (imports of thousands of rows): one FAQ unit each, the question as its heading. */
-async function indexQnaBulk(tx: Queryable, ids: string[], lang: string) {
-  if (!ids.length) return;
-  const cfg = await tsConfigFor(tx, lang);
-  await passagesRepo.insertQnaPairs(tx, ids, baseLang(lang), cfg);
+  if (q.active) await passagesRepo.insertQnaPairs(tx, [q.id], baseLang(q.lang), await tsConfigFor(tx, q.lang));
 }
 
 export const normalizeQuestion = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').replace(/[?!.\s]+$/, '').trim();
@@ -136,10 +129,10 @@ export async function importQna(
   mode: 'import' | 'skip',
 ): Promise<{ imported: number; skipped: number }> {
   const take = mode === 'skip' ? rows.filter((r) => !r.duplicate) : rows;
-  await db.transaction(async (tx) => {
-    const ids = await qnaRepo.createMany(tx, { organizationId: bot.organization_id, chatbotId: bot.id, lang }, take);
-    await indexQnaBulk(tx, ids, lang);
-  });
+  if (take.length) {
+    const index = { lang: baseLang(lang), tsConfig: await tsConfigFor(db, lang) };
+    await qnaRepo.createManyIndexed(db, { organizationId: bot.organization_id, chatbotId: bot.id, lang }, index, take);
+  }
   return { imported: take.length, skipped: rows.length - take.length };
 }
 
