@@ -3,8 +3,8 @@ import type { Queryable } from '../db/index.ts';
 import type { ChatRow } from '../repositories/conversations.ts';
 import type { QnaRow } from '../training/qna.ts';
 import type { LeadField } from '../runtime/uiConfig.ts';
-import type { ChatCursor, ChatSortField } from '../../../contract/api/history.ts';
-import { chatWhere, fullWhere, type Category, type ChatFilter } from './filters.ts';
+import { CHAT_COUNT_CAP, type ChatCursor, type ChatSortField } from '../../../contract/api/history.ts';
+import { chatWhere, fullWhere, type Category, type ChatFilter, type WhereParts } from './filters.ts';
 
 export interface ChatListRow extends ChatRow {
   /** The visitor's first question: the list's preview line. */
@@ -45,9 +45,11 @@ export interface ExportRow {
   lead: Partial<Record<LeadField, string>> | null;
 }
 
+/** Each count exact up to `cap`; `cap` + 1 means more than that (see CHAT_COUNT_CAP). */
 export interface ChatCounts {
   categories: { all: number; general: number; contact: number; hr: number };
   readStates: { all: number; read: number; unread: number };
+  cap: number;
 }
 
 /** Everything of a chat but its search vector (which can be large and is only for the WHERE clause). */
@@ -74,8 +76,40 @@ export interface ChatPage {
   after?: ChatCursor;
 }
 
-/** How many of the newest chats a text search tries first (see list). */
+/** How many of the newest chats a text search tries first (see list), and how many a text count tries (see cappedCounts). */
 const PROBE_CHATS = 2000;
+
+/**
+ * How many chats match the filters and each of `conditions` (SQL on `c`), each exact up to CHAT_COUNT_CAP and
+ * CHAT_COUNT_CAP + 1 past it: counting stops there, so a count reads at most that many entries of an index
+ * instead of every matching chat. A text search first tries PROBE_CHATS chats under the other filters, one pass
+ * for all conditions: a condition with more than the cap among them is settled, and so is every one when they
+ * are all the chats there are. Only the rest ask the text index, which answers a rare word at once (a common
+ * word is settled by the probe).
+ */
+async function cappedCounts(db: Queryable, w: WhereParts, conditions: string[]): Promise<number[]> {
+  const capped = (from: string, cond: string) => `(select count(*)::int from (select 1 from ${from} where ${cond} limit ${CHAT_COUNT_CAP + 1}) x)`;
+  const exact = async (todo: number[]) => {
+    if (!todo.length) return [];
+    const sql = `select ${todo.map((i) => `${capped(w.from, `${w.base} and ${conditions[i]}`)} as n${i}`).join(', ')}`;
+    const row = (await db.query<Record<string, number>>(sql, w.params)).rows[0];
+    return todo.map((i) => row[`n${i}`]);
+  };
+  if (!w.text) return exact(conditions.map((_, i) => i));
+  const probe = (
+    await db.query<Record<string, number>>(
+      `with p as materialized (select c.category, c.read, ${w.text} as hit from chats c where ${w.plain} limit ${PROBE_CHATS})
+       select count(*)::int as probed, ${conditions.map((cond, i) => `count(*) filter (where hit and ${cond})::int as n${i}`).join(', ')} from p c`,
+      w.params,
+    )
+  ).rows[0];
+  const counts = conditions.map((_, i) => Math.min(probe[`n${i}`], CHAT_COUNT_CAP + 1));
+  if (probe.probed < PROBE_CHATS) return counts;
+  const todo = counts.flatMap((n, i) => (n > CHAT_COUNT_CAP ? [] : [i]));
+  const rest = await exact(todo);
+  todo.forEach((i, k) => (counts[i] = rest[k]));
+  return counts;
+}
 
 export const historyRepo = {
   /**
@@ -119,35 +153,34 @@ export const historyRepo = {
     return pageOf(w.from, [fullWhere(w), seek]);
   },
 
+  /** The chats matching the filters, exact up to CHAT_COUNT_CAP; CHAT_COUNT_CAP + 1 means more. */
   async total(db: Queryable, orgId: string, f: ChatFilter) {
     const w = chatWhere(f, orgId);
-    const r = await db.query<{ n: number }>(`select count(*)::int as n from ${w.from} where ${fullWhere(w)}`, w.params);
-    return r.rows[0].n;
+    const [n] = await cappedCounts(db, w, [[w.category, w.read].filter(Boolean).join(' and ') || 'true']);
+    return n;
   },
 
   /**
-   * Counts per category (under the chosen read state) and per read state (under the chosen category),
-   * both under the other filters: one statement, one pass over the chatbot's chats.
+   * Counts per category (under the chosen read state) and per read state (under the chosen category), both
+   * under the other filters, each exact up to CHAT_COUNT_CAP (see cappedCounts).
    */
   async counts(db: Queryable, orgId: string, f: ChatFilter): Promise<ChatCounts> {
     const w = chatWhere(f, orgId);
     const read = w.read ?? 'true';
     const category = w.category ?? 'true';
-    const r = await db.query<Record<string, number>>(
-      `select count(*) filter (where ${read})::int as all_chats,
-              count(*) filter (where ${read} and c.category = 'general')::int as general,
-              count(*) filter (where ${read} and c.category = 'contact')::int as contact,
-              count(*) filter (where ${read} and c.category = 'hr')::int as hr,
-              count(*) filter (where ${category})::int as all_states,
-              count(*) filter (where ${category} and c.read)::int as read,
-              count(*) filter (where ${category} and not c.read)::int as unread
-         from ${w.from} where ${w.base}`,
-      w.params,
-    );
-    const x = r.rows[0];
+    const [all, general, contact, hr, allStates, readChats, unread] = await cappedCounts(db, w, [
+      read,
+      `${read} and c.category = 'general'`,
+      `${read} and c.category = 'contact'`,
+      `${read} and c.category = 'hr'`,
+      category,
+      `${category} and c.read`,
+      `${category} and not c.read`,
+    ]);
     return {
-      categories: { all: x.all_chats, general: x.general, contact: x.contact, hr: x.hr },
-      readStates: { all: x.all_states, read: x.read, unread: x.unread },
+      categories: { all, general, contact, hr },
+      readStates: { all: allStates, read: readChats, unread },
+      cap: CHAT_COUNT_CAP,
     };
   },
 
