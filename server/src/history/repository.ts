@@ -76,38 +76,43 @@ export interface ChatPage {
   after?: ChatCursor;
 }
 
-/** How many of the newest chats a text search tries first (see list), and how many a text count tries (see cappedCounts). */
+/** How many of the newest chats a text search tries first (see list). */
 const PROBE_CHATS = 2000;
+/** How many chats a text search's counts try before the text index (see cappedCounts). */
+const COUNT_PROBE_CHATS = 5000;
 
 /**
  * How many chats match the filters and each of `conditions` (SQL on `c`), each exact up to CHAT_COUNT_CAP and
- * CHAT_COUNT_CAP + 1 past it: counting stops there, so a count reads at most that many entries of an index
- * instead of every matching chat. A text search first tries PROBE_CHATS chats under the other filters, one pass
- * for all conditions: a condition with more than the cap among them is settled, and so is every one when they
- * are all the chats there are. Only the rest ask the text index, which answers a rare word at once (a common
- * word is settled by the probe).
+ * CHAT_COUNT_CAP + 1 past it. Without a text search each count stops there: it reads at most that many entries
+ * of an index instead of every matching chat. A text search first tries COUNT_PROBE_CHATS chats under the other
+ * filters (one condition alone is one of them), one pass for all conditions: a condition with more than the cap
+ * among them is settled, and so is every one when they are all the chats there are. The rest are counted in
+ * one pass over the text index's matches (what every count cost before the cap): a rare word, or a common
+ * word under narrow filters.
  */
 async function cappedCounts(db: Queryable, w: WhereParts, conditions: string[]): Promise<number[]> {
-  const capped = (from: string, cond: string) => `(select count(*)::int from (select 1 from ${from} where ${cond} limit ${CHAT_COUNT_CAP + 1}) x)`;
-  const exact = async (todo: number[]) => {
-    if (!todo.length) return [];
-    const sql = `select ${todo.map((i) => `${capped(w.from, `${w.base} and ${conditions[i]}`)} as n${i}`).join(', ')}`;
-    const row = (await db.query<Record<string, number>>(sql, w.params)).rows[0];
-    return todo.map((i) => row[`n${i}`]);
-  };
-  if (!w.text) return exact(conditions.map((_, i) => i));
+  const cap = (n: number) => Math.min(n, CHAT_COUNT_CAP + 1);
+  if (!w.text) {
+    const capped = (cond: string) => `(select count(*)::int from (select 1 from chats c where ${w.base} and ${cond} limit ${CHAT_COUNT_CAP + 1}) x)`;
+    const row = (await db.query<Record<string, number>>(`select ${conditions.map((cond, i) => `${capped(cond)} as n${i}`).join(', ')}`, w.params)).rows[0];
+    return conditions.map((_, i) => row[`n${i}`]);
+  }
+  const counting = (from: string, matched: string, todo: number[]) =>
+    `select count(*)::int as probed, ${todo.map((i) => `count(*) filter (where ${matched} and ${conditions[i]})::int as n${i}`).join(', ')} from ${from}`;
+  const narrowed = conditions.length === 1 ? `${w.plain} and ${conditions[0]}` : w.plain;
   const probe = (
     await db.query<Record<string, number>>(
-      `with p as materialized (select c.category, c.read, ${w.text} as hit from chats c where ${w.plain} limit ${PROBE_CHATS})
-       select count(*)::int as probed, ${conditions.map((cond, i) => `count(*) filter (where hit and ${cond})::int as n${i}`).join(', ')} from p c`,
+      `with p as materialized (select c.category, c.read, ${w.text} as hit from chats c where ${narrowed} limit ${COUNT_PROBE_CHATS})
+       ${counting('p c', 'hit', conditions.map((_, i) => i))}`,
       w.params,
     )
   ).rows[0];
-  const counts = conditions.map((_, i) => Math.min(probe[`n${i}`], CHAT_COUNT_CAP + 1));
-  if (probe.probed < PROBE_CHATS) return counts;
+  const counts = conditions.map((_, i) => cap(probe[`n${i}`]));
+  if (probe.probed < COUNT_PROBE_CHATS) return counts;
   const todo = counts.flatMap((n, i) => (n > CHAT_COUNT_CAP ? [] : [i]));
-  const rest = await exact(todo);
-  todo.forEach((i, k) => (counts[i] = rest[k]));
+  if (!todo.length) return counts;
+  const rest = (await db.query<Record<string, number>>(`${counting(w.from, 'true', todo)} where ${w.base}`, w.params)).rows[0];
+  for (const i of todo) counts[i] = cap(rest[`n${i}`]);
   return counts;
 }
 
