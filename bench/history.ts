@@ -5,27 +5,51 @@
  * CSV export of 10,000 chats (time, size, peak memory of the server process).
  * Storage: PostgreSQL when BENCH_DATABASE_URL is set (a throwaway database is created in it), else PGlite.
  * Usage: npm run bench -- history   (HISTORY_CHATS=100000 HISTORY_ROUNDS=20 to change)
+ * HISTORY_REUSE=1 keeps the seeded chats for the next run (PGlite: a folder in the temporary directory,
+ * PostgreSQL: a database bench_history_<chats>) and takes them from there when they are present: seeding
+ * 100,000 chats takes minutes on PGlite. Delete the folder or drop the database to seed again.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { createThrowawayDatabase } from '../server/src/db/throwaway.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { startServer } from '../server/src/server.ts';
 import { createAccount } from '../server/src/services/accounts.ts';
 import { mintAccessToken } from '../server/src/auth/tokens.ts';
+import { usersRepo } from '../server/src/repositories/users.ts';
 import { freePort, percentile, round1 } from './_load.ts';
 
 const CHATS = Number(process.env.HISTORY_CHATS ?? 100_000);
 const ROUNDS = Number(process.env.HISTORY_ROUNDS ?? 20);
 const EXPORT_CHATS = 10_000;
 
+const REUSE = !!process.env.HISTORY_REUSE;
+
+/** The kept database of HISTORY_REUSE on the PostgreSQL server of `base`, created when missing. */
+async function keptDatabase(base: string) {
+  const name = `bench_history_${CHATS}`;
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  try {
+    if (!(await c.query('select 1 from pg_database where datname = $1', [name])).rowCount) await c.query(`create database ${name}`);
+  } finally {
+    await c.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: undefined };
+}
+
 // BENCH_DATABASE_URL: a throwaway PostgreSQL database, dropped at the end; else PGlite in a temporary folder.
-const throwaway = process.env.BENCH_DATABASE_URL ? await createThrowawayDatabase(process.env.BENCH_DATABASE_URL, 'bench_history') : null;
+const pgBase = process.env.BENCH_DATABASE_URL;
+const throwaway = pgBase ? await (REUSE ? keptDatabase(pgBase) : createThrowawayDatabase(pgBase, 'bench_history')) : null;
 const databaseUrl = throwaway?.url;
 const dropDb = throwaway?.drop;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-history-'));
+const keptDir = path.join(os.tmpdir(), `bench-history-kept-${CHATS}`);
+const dataDir = REUSE ? (fs.mkdirSync(keptDir, { recursive: true }), keptDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-history-'));
 const port = await freePort();
 const config = loadConfig({
   PORT: String(port),
@@ -37,48 +61,58 @@ const config = loadConfig({
 const server = await startServer(config);
 const storage = databaseUrl ? 'postgresql' : 'pglite';
 try {
-  const user = await createAccount(server.db, { email: 'bench@example.test', password: 'bench-password-1', trialDays: 14 });
+  const email = 'bench@example.test';
+  const kept = REUSE ? await usersRepo.byEmail(server.db, email) : undefined;
+  const user = kept ?? (await createAccount(server.db, { email, password: 'bench-password-1', trialDays: 14 }));
   const org = user.organization_id;
-  const bot = (
-    await server.db.query<{ id: string }>(
-      `insert into chatbots(organization_id, url, lang, initial_setup) values ($1, 'https://example.test', 'de', 'completed') returning id`,
-      [org],
-    )
-  ).rows[0].id;
+  const keptBot = kept && (await server.db.query<{ id: string }>('select id from chatbots where organization_id = $1', [org])).rows[0];
+  const bot =
+    keptBot?.id ??
+    (
+      await server.db.query<{ id: string }>(
+        `insert into chatbots(organization_id, url, lang, initial_setup) values ($1, 'https://example.test', 'de', 'completed') returning id`,
+        [org],
+      )
+    ).rows[0].id;
   const { keys, issuer, audience } = server.app.ctx;
   const token = await mintAccessToken(keys!, { issuer, audience, clientId: config.OIDC_CLIENT_ID, subject: user.subject, email: user.email, isAdmin: false, ttlSeconds: 7200 });
 
   // A year of chats: every third one with a lead, some read, some favorites, 3 messages each.
   let t = performance.now();
-  for (let from = 1; from <= CHATS; from += 20_000) {
-    const to = Math.min(CHATS, from + 19_999);
+  const seeded = keptBot && (await server.db.query<{ n: number }>('select count(*)::int as n from chats where chatbot_id = $1', [bot])).rows[0].n === CHATS;
+  if (seeded) console.log(`reusing ${CHATS} seeded chats in ${databaseUrl ? 'bench_history_' + CHATS : dataDir}`);
+  else await seed();
+  async function seed() {
+    for (let from = 1; from <= CHATS; from += 20_000) {
+      const to = Math.min(CHATS, from + 19_999);
+      await server.db.query(
+        `insert into chats (chatbot_id, organization_id, visitor_id, lang, category, read, favorite, created_at, last_message_at, message_count, lead)
+         select $1, $2, 'v' || i, 'de', (array['general','contact','hr'])[1 + i % 3], i % 4 = 0, i % 50 = 0,
+                now() - i * interval '5 minutes', now() - i * interval '5 minutes' + interval '2 minutes', 3,
+                case when i % 3 = 1 then jsonb_build_object('name', 'Käthe ' || i, 'email', 'k' || i || '@example.test') end
+           from generate_series($3::int, $4::int) i`,
+        [bot, org, from, to],
+      );
+    }
+    // Bulk seeding: the chats' search words (which the runtime adds per message) are filled in by one backfill.
     await server.db.query(
-      `insert into chats (chatbot_id, organization_id, visitor_id, lang, category, read, favorite, created_at, last_message_at, message_count, lead)
-       select $1, $2, 'v' || i, 'de', (array['general','contact','hr'])[1 + i % 3], i % 4 = 0, i % 50 = 0,
-              now() - i * interval '5 minutes', now() - i * interval '5 minutes' + interval '2 minutes', 3,
-              case when i % 3 = 1 then jsonb_build_object('name', 'Käthe ' || i, 'email', 'k' || i || '@example.test') end
-         from generate_series($3::int, $4::int) i`,
-      [bot, org, from, to],
+      `insert into messages (chat_id, chatbot_id, organization_id, question, answer, created_at)
+       select c.id, c.chatbot_id, c.organization_id,
+              (array['Was kostet der Versand nach Österreich?','Haben Sie offene Stellen?','Wie lange dauert die Lieferung?','Kann ich zurückgeben?'])[1 + (abs(hashtext(c.visitor_id)) + n) % 4] || ' #' || c.visitor_id,
+              'Antwort ' || n || ' für ' || c.visitor_id, c.created_at + n * interval '30 seconds'
+         from chats c, generate_series(1, 3) n where c.chatbot_id = $1`,
+      [bot],
     );
+    await server.db.query(
+      `update chats c set search = (select to_tsvector('simple', string_agg(m.question || ' ' || coalesce(m.answer, ''), ' ' order by m.created_at)) from messages m where m.chat_id = c.id)
+        where c.chatbot_id = $1`,
+      [bot],
+    );
+    // What autovacuum does on a live database: statistics and the visibility map (index-only counts).
+    await server.db.query('vacuum analyze chats');
+    await server.db.query('vacuum analyze messages');
+    console.log(`seeded ${CHATS} chats, ${CHATS * 3} messages on ${storage} in ${Math.round(performance.now() - t)} ms`);
   }
-  // Bulk seeding: the chats' search words (which the runtime adds per message) are filled in by one backfill.
-  await server.db.query(
-    `insert into messages (chat_id, chatbot_id, organization_id, question, answer, created_at)
-     select c.id, c.chatbot_id, c.organization_id,
-            (array['Was kostet der Versand nach Österreich?','Haben Sie offene Stellen?','Wie lange dauert die Lieferung?','Kann ich zurückgeben?'])[1 + (abs(hashtext(c.visitor_id)) + n) % 4] || ' #' || c.visitor_id,
-            'Antwort ' || n || ' für ' || c.visitor_id, c.created_at + n * interval '30 seconds'
-       from chats c, generate_series(1, 3) n where c.chatbot_id = $1`,
-    [bot],
-  );
-  await server.db.query(
-    `update chats c set search = (select to_tsvector('simple', string_agg(m.question || ' ' || coalesce(m.answer, ''), ' ' order by m.created_at)) from messages m where m.chat_id = c.id)
-      where c.chatbot_id = $1`,
-    [bot],
-  );
-  // What autovacuum does on a live database: statistics and the visibility map (index-only counts).
-  await server.db.query('vacuum analyze chats');
-  await server.db.query('vacuum analyze messages');
-  console.log(`seeded ${CHATS} chats, ${CHATS * 3} messages on ${storage} in ${Math.round(performance.now() - t)} ms`);
 
   const base = `http://127.0.0.1:${port}/api/v1`;
   const headers = { authorization: `Bearer ${token}` };
@@ -174,5 +208,5 @@ try {
   // HISTORY_KEEP_DB=1 leaves the PostgreSQL database for EXPLAIN ANALYZE by hand.
   if (process.env.HISTORY_KEEP_DB) console.log(`kept ${databaseUrl}`);
   else await dropDb?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!REUSE) fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -79,6 +79,8 @@ function historyRoutes(db) {
           hr: count(byCategory, (c) => c.category === 'hr'),
         },
         readStates: { all: byRead.length, read: count(byRead, (c) => c.read), unread: count(byRead, (c) => !c.read) },
+        // The real server counts up to 1,000 (CHAT_COUNT_CAP); the mock's few chats never reach it.
+        cap: 1000,
       });
     } catch (e) {
       next(e);

@@ -38,7 +38,7 @@ export const CHAT_SORT_FIELDS = ['createdAt', 'lastMessageAt', 'id'] as const;
 export type ChatSortField = (typeof CHAT_SORT_FIELDS)[number];
 
 // The cursor's header lives in a module without zod, so the dashboard's first screen can name it cheaply.
-export { CHAT_CURSOR_HEADER } from './historyCursor.ts';
+export { CHAT_COUNT_CAP, CHAT_CURSOR_HEADER, CHAT_TOTAL_EXCEEDS_HEADER } from './historyCursor.ts';
 
 /**
  * A cursor: the sort field, its value at the last chat (UTC, to the microsecond, as stored; empty when

@@ -11,6 +11,7 @@ export const history: MessagesOf<typeof en> = {
   back: 'Zurück zur Liste',
   categories: { label: 'Kategorie', all: 'Alle Chats', general: 'Allgemein', contact: 'Kontakt', hr: 'HR' },
   readStates: { label: 'Lesestatus', all: 'Alle', read: 'Gelesen', unread: 'Ungelesen' },
+  moreThan: 'mehr als %{count}',
   filters: {
     from: 'Von',
     to: 'Bis',

@@ -7,6 +7,8 @@ export const history = {
   back: 'Back to the list',
   categories: { label: 'Category', all: 'All chats', general: 'General', contact: 'Contact', hr: 'HR' },
   readStates: { label: 'Read state', all: 'All', read: 'Read', unread: 'Unread' },
+  /** A count past the server's cap (1,000): the history does not count further. */
+  moreThan: 'more than %{count}',
   filters: {
     from: 'From',
     to: 'To',

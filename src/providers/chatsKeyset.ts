@@ -6,7 +6,7 @@
  * page 3, a forgotten list) goes by offset, which the server still answers.
  */
 import type { DataProvider, GetListParams, GetListResult } from 'ra-core';
-import { CHAT_CURSOR_HEADER } from '../../contract/api/historyCursor.ts';
+import { CHAT_CURSOR_HEADER, CHAT_TOTAL_EXCEEDS_HEADER } from '../../contract/api/historyCursor.ts';
 import type { HttpClient } from './http.ts';
 
 /** The cursors of recently listed pages; the oldest lists are forgotten first. */
@@ -53,10 +53,13 @@ export function keysetGetList(http: HttpClient, apiUrl: string, book: CursorBook
     const { json, headers } = await http<any[]>(`${apiUrl}/${resource}?${query}`, { signal: params.signal });
     const next = headers.get(CHAT_CURSOR_HEADER);
     book.set(key, page, next);
+    // Past the server's cap the total is not counted: meta.totalExceeds names the cap (the export's default).
+    const exceeds = Number(headers.get(CHAT_TOTAL_EXCEEDS_HEADER)) || undefined;
     return {
       data: json,
       total: totalOf(headers.get('content-range')),
       pageInfo: { hasNextPage: !!next, hasPreviousPage: page > 1 },
+      ...(exceeds ? { meta: { totalExceeds: exceeds } } : {}),
     };
   };
 }

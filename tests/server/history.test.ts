@@ -97,7 +97,7 @@ describe('list, filters and counts', () => {
     const counts = (filter: Record<string, unknown>) => s.api('GET', `/api/v1/chats/counts?${q({ filter: { chatbotId: bot, ...filter } })}`, { token });
     const all = await counts({});
     expect(all.status).toBe(200);
-    expect(all.json).toEqual({ categories: { all: 4, general: 2, contact: 1, hr: 1 }, readStates: { all: 4, read: 0, unread: 4 } });
+    expect(all.json).toEqual({ categories: { all: 4, general: 2, contact: 1, hr: 1 }, readStates: { all: 4, read: 0, unread: 4 }, cap: 1000 });
 
     expect((await s.api('PUT', `/api/v1/chats/${chats.shipping}`, { token, body: { read: true } })).json.read).toBe(true);
     expect((await counts({})).json.readStates).toEqual({ all: 4, read: 1, unread: 3 });
@@ -108,6 +108,47 @@ describe('list, filters and counts', () => {
     expect(ids(await list({ read: true }))).toEqual([chats.shipping]);
     expect((await list({ read: false })).headers.get('content-range')).toBe('chats 0-2/3');
     await s.api('PUT', `/api/v1/chats/${chats.shipping}`, { token, body: { read: false } });
+  });
+
+  it('counts up to 1,000: past it the total is *, the counts 1,001; a last page by range still tells its total', async () => {
+    const many = await createChatbot(s, orgId);
+    // 6,000 chats (more than the counts' probe of 5,000): every one says "versand", every second "österreich", every hundredth "ausbildung".
+    await s.db.query(
+      `insert into chats (chatbot_id, organization_id, visitor_id, lang, category, read, created_at, message_count, search)
+       select $1, $2, 'v' || i, 'de', (array['general','contact','hr'])[1 + i % 3], i % 4 = 0, now() - i * interval '1 minute', 1,
+              to_tsvector('simple', 'versand ' || case when i % 2 = 0 then 'österreich ' else '' end || case when i % 100 = 0 then 'ausbildung' else '' end)
+         from generate_series(1, 6000) i`,
+      [many, orgId],
+    );
+    const truth = async (where: string) =>
+      Math.min(1001, (await s.db.query<{ n: number }>(`select count(*)::int as n from chats where chatbot_id = $1 ${where}`, [many])).rows[0].n);
+    const first = await list({ chatbotId: many }, { range: [0, 24] });
+    expect(first.headers.get('content-range')).toBe('chats 0-24/*');
+    expect(first.headers.get('x-total-exceeds')).toBe('1000');
+    const hr = await list({ chatbotId: many, category: 'hr', read: true }, { range: [0, 24] });
+    expect(hr.headers.get('content-range')).toBe('chats 0-24/500');
+    expect(hr.headers.get('x-total-exceeds')).toBeNull();
+    expect((await list({ chatbotId: many }, { range: [5990, 6014] })).headers.get('content-range')).toBe('chats 5990-5999/6000');
+    expect((await list({ chatbotId: many, q: 'versand' }, { range: [0, 24] })).headers.get('content-range')).toBe('chats 0-24/*');
+    expect((await list({ chatbotId: many, q: 'ausbildung' }, { range: [0, 24] })).headers.get('content-range')).toBe('chats 0-24/60');
+
+    // Each count against the chats themselves, for a common, a middling and a rare word and none.
+    for (const [filter, text] of [[{}, null], [{ q: 'versand' }, 'versand'], [{ q: 'österreich' }, 'österreich'], [{ q: 'ausbildung' }, 'ausbildung'], [{ q: 'versand', category: 'contact', read: false }, 'versand']] as const) {
+      const r = (await s.api('GET', `/api/v1/chats/counts?${q({ filter: { chatbotId: many, ...filter } })}`, { token })).json;
+      const readCond = 'read' in filter ? 'and not read' : '';
+      const categoryCond = 'category' in filter ? "and category = 'contact'" : '';
+      const n = (cond: string) => truth(`${text ? `and search @@ to_tsquery('simple', '${text}:*')` : ''} ${cond}`);
+      expect(r, JSON.stringify(filter)).toEqual({
+        categories: {
+          all: await n(readCond),
+          general: await n(`${readCond} and category = 'general'`),
+          contact: await n(`${readCond} and category = 'contact'`),
+          hr: await n(`${readCond} and category = 'hr'`),
+        },
+        readStates: { all: await n(categoryCond), read: await n(`${categoryCond} and read`), unread: await n(`${categoryCond} and not read`) },
+        cap: 1000,
+      });
+    }
   });
 
   it('marks favorites; react-admin\'s whole record is accepted, only the flags change', async () => {

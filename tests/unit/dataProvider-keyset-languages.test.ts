@@ -70,6 +70,13 @@ describe('chats by cursor', () => {
     expect(q(calls[0].url).after).toBeUndefined();
   });
 
+  it('passes on a total past the server\'s count cap as meta.totalExceeds', async () => {
+    const { dp } = provider(() => new Response('[]', { status: 200, headers: { 'content-range': 'chats 0-24/*', 'x-total-exceeds': '1000' } }));
+    const first = await dp.getList('chats', page(1, 25));
+    expect(first.total).toBeUndefined();
+    expect(first.meta).toEqual({ totalExceeds: 1000 });
+  });
+
   it('remembers a bounded number of lists; a total of * is unknown', () => {
     const book = createCursorBook(2);
     book.set('a', 1, 'x');

@@ -18,7 +18,7 @@ export function prefixTsQuery(q: string): string | null {
   return words.map((w) => `'${w.toLowerCase()}':*`).join(' & ');
 }
 
-interface WhereParts {
+export interface WhereParts {
   /**
    * What to select from, as `c`. With a text search, a subquery that PostgreSQL must plan on its own
    * (OFFSET 0 keeps it from being merged into the outer query), so the search is answered from the GIN

@@ -3,8 +3,8 @@ import type { Queryable } from '../db/index.ts';
 import type { ChatRow } from '../repositories/conversations.ts';
 import type { QnaRow } from '../training/qna.ts';
 import type { LeadField } from '../runtime/uiConfig.ts';
-import type { ChatCursor, ChatSortField } from '../../../contract/api/history.ts';
-import { chatWhere, fullWhere, type Category, type ChatFilter } from './filters.ts';
+import { CHAT_COUNT_CAP, type ChatCursor, type ChatSortField } from '../../../contract/api/history.ts';
+import { chatWhere, fullWhere, type Category, type ChatFilter, type WhereParts } from './filters.ts';
 
 export interface ChatListRow extends ChatRow {
   /** The visitor's first question: the list's preview line. */
@@ -45,9 +45,11 @@ export interface ExportRow {
   lead: Partial<Record<LeadField, string>> | null;
 }
 
+/** Each count exact up to `cap`; `cap` + 1 means more than that (see CHAT_COUNT_CAP). */
 export interface ChatCounts {
   categories: { all: number; general: number; contact: number; hr: number };
   readStates: { all: number; read: number; unread: number };
+  cap: number;
 }
 
 /** Everything of a chat but its search vector (which can be large and is only for the WHERE clause). */
@@ -76,6 +78,59 @@ export interface ChatPage {
 
 /** How many of the newest chats a text search tries first (see list). */
 const PROBE_CHATS = 2000;
+/** How many chats a text search's counts try before the text index (see cappedCounts). */
+const COUNT_PROBE_CHATS = 5000;
+
+/**
+ * How many chats match the filters and each of `conditions` (SQL on `c`), each exact up to CHAT_COUNT_CAP and
+ * CHAT_COUNT_CAP + 1 past it. Without a text search each count stops there: it reads at most that many entries
+ * of an index instead of every matching chat. A text search first tries COUNT_PROBE_CHATS chats under the other
+ * filters (one condition alone is one of them), one pass for all conditions: a condition with more than the cap
+ * among them is settled, and so is every one when they are all the chats there are. The rest are counted in
+ * one pass over the text index's matches (what every count cost before the cap): a rare word, or a common
+ * word under narrow filters.
+ */
+async function cappedCounts(db: Queryable, w: WhereParts, conditions: string[]): Promise<number[]> {
+  const cap = (n: number) => Math.min(n, CHAT_COUNT_CAP + 1);
+  if (!w.text) {
+    const capped = (cond: string) => `(select count(*)::int from (select 1 from chats c where ${w.base} and ${cond} limit ${CHAT_COUNT_CAP + 1}) x)`;
+    const row = (await db.query<Record<string, number>>(`select ${conditions.map((cond, i) => `${capped(cond)} as n${i}`).join(', ')}`, w.params)).rows[0];
+    return conditions.map((_, i) => row[`n${i}`]);
+  }
+  const counting = (from: string, matched: string, todo: number[]) =>
+    `select count(*)::int as probed, ${todo.map((i) => `count(*) filter (where ${matched} and ${conditions[i]})::int as n${i}, count(*) filter (where ${conditions[i]})::int as r${i}`).join(', ')} from ${from}`;
+  const narrowed = conditions.length === 1 ? `${w.plain} and ${conditions[0]}` : w.plain;
+  const probe = (
+    await db.query<Record<string, number>>(
+      `with p as materialized (select c.category, c.read, ${w.text} as hit from chats c where ${narrowed} limit ${COUNT_PROBE_CHATS})
+       ${counting('p c', 'hit', conditions.map((_, i) => i))}`,
+      w.params,
+    )
+  ).rows[0];
+  const counts = conditions.map((_, i) => cap(probe[`n${i}`]));
+  if (probe.probed < COUNT_PROBE_CHATS) return counts;
+  let open = counts.flatMap((n, i) => (n > CHAT_COUNT_CAP ? [] : [i]));
+  // A condition the word matches often but whose chats were few in the probe (a read state, a category) gets a
+  // probe of its own chats: when the rate holds, it passes the cap there, cheaper than the text index's pass.
+  const often = open.filter((i) => probe[`r${i}`] > 0 && (probe[`n${i}`] / probe[`r${i}`]) * COUNT_PROBE_CHATS > CHAT_COUNT_CAP * 1.2);
+  if (often.length) {
+    const own = (
+      await db.query<Record<string, number>>(
+        `with ${often.map((i) => `p${i} as materialized (select ${w.text} as hit from chats c where ${w.plain} and ${conditions[i]} limit ${COUNT_PROBE_CHATS})`).join(', ')}
+         select ${often.map((i) => `(select count(*)::int from p${i}) as r${i}, (select count(*)::int from p${i} where hit) as n${i}`).join(', ')}`,
+        w.params,
+      )
+    ).rows[0];
+    // Settled past the cap, or exact when the probe held all of the condition's chats.
+    const settled = often.filter((i) => own[`n${i}`] > CHAT_COUNT_CAP || own[`r${i}`] < COUNT_PROBE_CHATS);
+    for (const i of settled) counts[i] = cap(own[`n${i}`]);
+    open = open.filter((i) => !settled.includes(i));
+  }
+  if (!open.length) return counts;
+  const rest = (await db.query<Record<string, number>>(`${counting(w.from, 'true', open)} where ${w.base}`, w.params)).rows[0];
+  for (const i of open) counts[i] = cap(rest[`n${i}`]);
+  return counts;
+}
 
 export const historyRepo = {
   /**
@@ -119,35 +174,34 @@ export const historyRepo = {
     return pageOf(w.from, [fullWhere(w), seek]);
   },
 
+  /** The chats matching the filters, exact up to CHAT_COUNT_CAP; CHAT_COUNT_CAP + 1 means more. */
   async total(db: Queryable, orgId: string, f: ChatFilter) {
     const w = chatWhere(f, orgId);
-    const r = await db.query<{ n: number }>(`select count(*)::int as n from ${w.from} where ${fullWhere(w)}`, w.params);
-    return r.rows[0].n;
+    const [n] = await cappedCounts(db, w, [[w.category, w.read].filter(Boolean).join(' and ') || 'true']);
+    return n;
   },
 
   /**
-   * Counts per category (under the chosen read state) and per read state (under the chosen category),
-   * both under the other filters: one statement, one pass over the chatbot's chats.
+   * Counts per category (under the chosen read state) and per read state (under the chosen category), both
+   * under the other filters, each exact up to CHAT_COUNT_CAP (see cappedCounts).
    */
   async counts(db: Queryable, orgId: string, f: ChatFilter): Promise<ChatCounts> {
     const w = chatWhere(f, orgId);
     const read = w.read ?? 'true';
     const category = w.category ?? 'true';
-    const r = await db.query<Record<string, number>>(
-      `select count(*) filter (where ${read})::int as all_chats,
-              count(*) filter (where ${read} and c.category = 'general')::int as general,
-              count(*) filter (where ${read} and c.category = 'contact')::int as contact,
-              count(*) filter (where ${read} and c.category = 'hr')::int as hr,
-              count(*) filter (where ${category})::int as all_states,
-              count(*) filter (where ${category} and c.read)::int as read,
-              count(*) filter (where ${category} and not c.read)::int as unread
-         from ${w.from} where ${w.base}`,
-      w.params,
-    );
-    const x = r.rows[0];
+    const [all, general, contact, hr, allStates, readChats, unread] = await cappedCounts(db, w, [
+      read,
+      `${read} and c.category = 'general'`,
+      `${read} and c.category = 'contact'`,
+      `${read} and c.category = 'hr'`,
+      category,
+      `${category} and c.read`,
+      `${category} and not c.read`,
+    ]);
     return {
-      categories: { all: x.all_chats, general: x.general, contact: x.contact, hr: x.hr },
-      readStates: { all: x.all_states, read: x.read, unread: x.unread },
+      categories: { all, general, contact, hr },
+      readStates: { all: allStates, read: readChats, unread },
+      cap: CHAT_COUNT_CAP,
     };
   },
 

@@ -1,12 +1,14 @@
 import { Tab, Tabs } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import type { ChatCounts } from './types.ts';
+import { useCountLabel } from './useCountLabel.ts';
 
 const TABS = ['all', 'general', 'contact', 'hr'] as const;
 
 /** All chats, general, contact, HR: each with its count under the other filters. */
 export function ChatCategoryTabs({ counts }: { counts?: ChatCounts }) {
   const translate = useTranslate();
+  const countLabel = useCountLabel();
   const { filterValues, setFilters } = useListContext();
   const current = (filterValues.category as string | undefined) ?? 'all';
   const change = (_: unknown, value: (typeof TABS)[number]) => {
@@ -27,7 +29,7 @@ export function ChatCategoryTabs({ counts }: { counts?: ChatCounts }) {
           key={tab}
           value={tab}
           data-testid={`category-${tab}`}
-          label={`${translate(`history.categories.${tab}`)}${counts ? ` (${counts.categories[tab]})` : ''}`}
+          label={`${translate(`history.categories.${tab}`)}${counts ? ` (${countLabel(counts.categories[tab], counts.cap)})` : ''}`}
         />
       ))}
     </Tabs>

@@ -15,7 +15,8 @@ export function ChatExportButton() {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
-  const { filterValues, total } = useListContext();
+  const { filterValues, total, meta } = useListContext();
+  const totalExceeds = (meta as { totalExceeds?: number } | undefined)?.totalExceeds;
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
@@ -23,7 +24,8 @@ export function ChatExportButton() {
   const error = exportAmountError(amount);
 
   const start = () => {
-    setAmount(String(Math.min(total ?? 100, 1000) || 100));
+    // Past the server's count cap the total is unknown but larger than it (meta.totalExceeds).
+    setAmount(String(Math.min(total ?? totalExceeds ?? 100, 1000) || 100));
     setTouched(false);
     setOpen(true);
   };

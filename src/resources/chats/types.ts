@@ -42,9 +42,11 @@ export interface ApiChat {
   messages?: ApiMessage[];
 }
 
+/** Each count exact up to `cap`; past it the server says cap + 1 (see CHAT_COUNT_CAP). */
 export interface ChatCounts {
   categories: { all: number; general: number; contact: number; hr: number };
   readStates: { all: number; read: number; unread: number };
+  cap: number;
 }
 
 /** The list's filter values; chatbotId and lang are added by the data provider's scope. */

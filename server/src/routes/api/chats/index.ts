@@ -9,7 +9,7 @@ import { requireAuth } from '../../../plugins/app/auth.ts';
 import { assertPoolLanguage } from '../../../services/languages.ts';
 import { requireChatbot } from '../../../services/tenancy.ts';
 import { jsonParam, listQuery, sendList } from '../../simpleRest.ts';
-import { CHAT_CURSOR_HEADER, CHAT_SORT_FIELDS, chatCursorSchema, formatChatCursor, type ChatSortField } from '../../../../../contract/api/history.ts';
+import { CHAT_COUNT_CAP, CHAT_CURSOR_HEADER, CHAT_SORT_FIELDS, CHAT_TOTAL_EXCEEDS_HEADER, chatCursorSchema, formatChatCursor, type ChatSortField } from '../../../../../contract/api/history.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import { chatFilterSchema } from '../../../history/filters.ts';
@@ -61,19 +61,24 @@ export default async function chatsRoutes(app: FastifyInstance) {
     const { organizationId } = auth;
     await requireChatbot(db, auth, q.filter.chatbotId);
     const page = { field: q.sort.field as ChatSortField, order: q.sort.order, limit: q.limit, offset: q.offset, after: q.after };
-    // A client that pages by cursor has the total from its first page; counting every matching chat again
-    // would cost more than the page itself (a count is a pass over all of them, a keyset page reads its own).
-    const [rows, total] = await Promise.all([
+    // A client that pages by cursor has the total from its first page; counting again would cost more than
+    // the page itself (a keyset page reads its own chats). The total is counted up to CHAT_COUNT_CAP only.
+    const [rows, counted] = await Promise.all([
       historyRepo.list(db, organizationId, q.filter, page),
       q.after ? ('*' as const) : historyRepo.total(db, organizationId, q.filter),
     ]);
     const last = rows.length === q.limit ? rows[rows.length - 1] : undefined;
     if (last) reply.header(CHAT_CURSOR_HEADER, formatChatCursor({ field: page.field, key: last.sort_key, id: last.id }));
+    // A page by range that is not full is the last one: it tells the total past the cap as well.
+    const lastPage = !q.after && rows.length < q.limit && (rows.length > 0 || q.offset === 0);
+    const exceeds = !lastPage && counted !== '*' && counted > CHAT_COUNT_CAP;
+    if (exceeds) reply.header(CHAT_TOTAL_EXCEEDS_HEADER, String(CHAT_COUNT_CAP));
+    const total = lastPage ? q.offset + rows.length : exceeds ? '*' : counted;
     return sendList(reply, 'chats', rows.map(toApiChat), total, q.offset);
   });
 
-  /** Counts per category and per read state under the other filters, in one call. */
-  api.get('/chats/counts', { schema: { querystring: z.object({ filter: filterParam }), response: { 200: apiObject('counts per category and per read state under the other filters') } } }, async (req) => {
+  /** Counts per category and per read state under the other filters, in one call, each up to CHAT_COUNT_CAP. */
+  api.get('/chats/counts', { schema: { querystring: z.object({ filter: filterParam }), response: { 200: apiObject(`counts per category and per read state under the other filters; each exact up to cap (${CHAT_COUNT_CAP}), cap + 1 meaning more`) } } }, async (req) => {
     const { filter } = req.query;
     const auth = requireAuth(req);
     const { organizationId } = auth;
