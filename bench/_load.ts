@@ -88,6 +88,17 @@ export function freePort(): Promise<number> {
  * CPU time (ms) the local PostgreSQL server's processes have used so far, from /proc (Linux; 0 elsewhere or
  * for a remote database). The difference over a run is the database's share of the work.
  */
+/** CPU time (ms) one process has used so far, from /proc (0 when it is gone or elsewhere than on Linux). */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime; USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
 export function postgresCpuMs(): number {
   let dirs: string[];
   try {

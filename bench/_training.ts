@@ -80,6 +80,15 @@ export const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
  * A trial-free chatbot (enterprise plan, German) with `n` passages of several pseudo-German sentences each, like
  * chunked web pages: what the answer benches (answer, openloop, scaleout) ask their questions against.
  */
+/** A chatbot an earlier answer bench seeded on this database with n passages, if any (PostgreSQL only). */
+export async function reusableChatbot(db: Pick<Db, 'query' | 'kind'>, n: number) {
+  if (db.kind !== 'postgres') return null;
+  const r = await db.query<{ org: string; bot: string }>(
+    `select o.id as org, b.id as bot from organizations o join chatbots b on b.organization_id = o.id
+      where o.name = 'bench-answer' and (select count(*) from passages p where p.chatbot_id = b.id) = $1 limit 1`, [n]);
+  return r.rows[0] ?? null;
+}
+
 export async function seedAnswerChatbot(db: Pick<Db, 'query'>, n: number, name: string, v = vocabulary()) {
   const org = (await db.query<{ id: string }>(`insert into organizations(name) values ($1) returning id`, [name])).rows[0].id;
   await db.query(`insert into subscriptions(organization_id, plan_id, status) values ($1, 'enterprise', 'active')`, [org]);

@@ -32,9 +32,38 @@ function unavailable(e: unknown): never {
   throw e;
 }
 
+/**
+ * Statements with parameters run as named prepared statements: each connection's backend parses and analyses
+ * one once, and later runs send only its values (the answer path's ~8 statements are the same texts every
+ * time). Each run is still planned with its own values (plan_cache_mode, set per connection below), as an
+ * unnamed statement is, so a chatbot's size still chooses its plan. Names are handed out to the first
+ * MAX_PREPARED texts only, so statements whose text varies (a list of placeholders as long as its input) cannot
+ * make the backends keep ever more of them; the rest run unnamed as before.
+ */
+const MAX_PREPARED = 500;
+const statementNames = new Map<string, string | null>();
+
+function statement(text: string, values: unknown[] | undefined): pg.QueryConfig {
+  if (!values?.length) return { text, values };
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_PREPARED) statementNames.set(text, (name = `s${statementNames.size}`));
+  return name ? { name, text, values } : { text, values };
+}
+
+/**
+ * A prepared statement whose result columns changed under it (a migration of another process altered a table
+ * it reads with `*`): PostgreSQL refuses to run it again. Its text then runs unnamed from now on.
+ */
+function changedResultType(e: unknown, text: string) {
+  if ((e as { message?: unknown } | null)?.message !== 'cached plan must not change result type') return false;
+  statementNames.set(text, null);
+  return true;
+}
+
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   // A bounded wait for a connection: without it a request queues for one forever while the database is gone.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+  // Prepared statements are planned for each run's values (see statement()).
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, options: '-c plan_cache_mode=force_custom_plan' });
   pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
   await pool.query('select 1');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
@@ -42,7 +71,9 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       await c.query(text).catch(unavailable);
     },
     async query(text, params) {
-      const r = await c.query(text, params as unknown[]).catch(unavailable);
+      const run = () => c.query(statement(text, params as unknown[] | undefined));
+      // Outside a transaction the refused statement is run once more, unnamed; inside one the transaction is aborted.
+      const r = await run().catch((e) => (changedResultType(e, text) && c instanceof pg.Pool ? run() : Promise.reject(e))).catch(unavailable);
       return { rows: r.rows, rowCount: r.rowCount ?? 0 };
     },
   });
