@@ -3,6 +3,7 @@
  * Content-Range: <resource> 0-24/319. The query schema of a list validates all three and gives the page to read.
  */
 import { z } from 'zod';
+import { MAX_PAGE } from '../listPage.ts';
 
 /** A query parameter holding JSON, validated by `inner` after parsing (in the document: a string). */
 export const jsonParam = <T extends z.ZodType>(inner: T) =>
@@ -18,8 +19,7 @@ export const jsonParam = <T extends z.ZodType>(inner: T) =>
     })
     .pipe(inner);
 
-/** Longest page a list answers, whatever range asks for. */
-export const MAX_PAGE = 500;
+export { MAX_PAGE };
 
 export type SortOrder = 'ASC' | 'DESC';
 export interface ListQuery<F> {

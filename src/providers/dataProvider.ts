@@ -14,6 +14,7 @@ import type { ApiMessage, ChatCounts, ChatFilterValues } from '../resources/chat
 import { getAccessToken, getActAsUser } from './authProvider.ts';
 import { getScope } from './scope.ts';
 import { lazyResourceProvider, withResourceProviders } from './resourceProviders.ts';
+import { withLongPages } from './longPages.ts';
 
 export const API_URL = '/api/v1';
 
@@ -137,7 +138,7 @@ export function scopeCallbacks(resources: readonly string[], scope: Scope): Reso
 export function createDataProvider(http: HttpClient = httpClient, scope = getScope) {
   const custom = customMethods(http, API_URL, scope);
   // chats page by cursor; languages are the spec's language calls (issue 11).
-  const simpleRest = simpleRestProvider(API_URL, http);
+  const simpleRest = withLongPages(simpleRestProvider(API_URL, http));
   const base: DataProvider = withResourceProviders(simpleRest, {
     chats: lazyResourceProvider(simpleRest, async () => ({ getList: (await import('./chatsKeyset.ts')).keysetGetList(http, API_URL) })),
     languages: lazyResourceProvider(simpleRest, async () => (await import('./languagesProvider.ts')).languagesProvider(custom, () => scope().chatbotId)),
