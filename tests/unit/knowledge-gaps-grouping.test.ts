@@ -139,6 +139,17 @@ describe('similarPairs', () => {
       expect(similarPairs(ks, ts, threshold)).toEqual(expected);
     }
     expect(everyPair(ks, ts, 0.6).length).toBeGreaterThan(10);
+
+    // The list one question later: the newest keys first, some old keys gone, the pairs known from before.
+    for (const threshold of [0.5, 0.6, 1]) {
+      const before = ks.slice(5, 300);
+      const known = { keys: new Set(before), threshold, pairs: similarPairs(before, before.map(trigramsOf), threshold) };
+      const after = [...ks.slice(0, 5), ...ks.slice(300), ...before.filter((_, i) => i % 7)];
+      const ts2 = after.map(trigramsOf);
+      expect(similarPairs(after, ts2, threshold, known)).toEqual(everyPair(after, ts2, threshold));
+      // Pairs known at another threshold are not used.
+      expect(similarPairs(after, ts2, threshold, { ...known, threshold: 0.1 })).toEqual(everyPair(after, ts2, threshold));
+    }
   });
 });
 

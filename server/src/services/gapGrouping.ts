@@ -150,7 +150,13 @@ function toGroup(members: GapMessage[]): GapGroup {
  * first |set| − ⌈threshold·|set|⌉ + 1 trigrams must meet (prefix filtering). Only keys that meet there are
  * counted, with the same formula as before: the result is the same.
  */
-export function similarPairs(keys: readonly string[], trigrams: readonly (readonly string[])[], threshold: number): [string, string][] {
+export function similarPairs(
+  keys: readonly string[],
+  trigrams: readonly (readonly string[])[],
+  threshold: number,
+  known?: KnownPairs,
+): [string, string][] {
+  if (known) return similarPairsAfter(keys, trigrams, threshold, known);
   const sets = trigrams.map((t) => new Set(t));
   const frequency = new Map<string, number>();
   for (const set of sets) for (const t of set) frequency.set(t, (frequency.get(t) ?? 0) + 1);
@@ -176,6 +182,46 @@ export function similarPairs(keys: readonly string[], trigrams: readonly (readon
       const list = byPrefix.get(t);
       if (list) list.push(j);
       else byPrefix.set(t, [j]);
+    }
+  }
+  return found.sort(([a, b], [c, d]) => a - c || b - d).map(([i, j]) => [keys[i], keys[j]]);
+}
+
+/** The pairs similarPairs found among `keys` at a threshold: a later call over mostly the same keys starts from them. */
+export interface KnownPairs {
+  keys: ReadonlySet<string>;
+  threshold: number;
+  pairs: readonly (readonly [string, string])[];
+}
+
+/**
+ * similarPairs when the pairs among most of the keys are known (the list before one more question): the
+ * similarity of two keys depends on their trigrams only, so known pairs of keys still present stay, and only the
+ * keys not compared before are compared, with every key. Same pairs, in the same order.
+ */
+function similarPairsAfter(keys: readonly string[], trigrams: readonly (readonly string[])[], threshold: number, known: KnownPairs): [string, string][] {
+  const index = new Map(keys.map((k, i) => [k, i]));
+  if (known.threshold !== threshold) return similarPairs(keys, trigrams, threshold);
+  const found: [number, number][] = [];
+  for (const [a, b] of known.pairs) {
+    const i = index.get(a);
+    const j = index.get(b);
+    if (i !== undefined && j !== undefined) found.push(i < j ? [i, j] : [j, i]);
+  }
+  const sets = trigrams.map((t) => new Set(t));
+  const fresh = keys.flatMap((k, i) => (known.keys.has(k) ? [] : [i]));
+  const isFresh = new Set(fresh);
+  for (const j of fresh) {
+    const b = sets[j];
+    if (!b.size) continue;
+    for (let i = 0; i < keys.length; i++) {
+      // A pair of two fresh keys is compared once, from its later key.
+      if (i === j || (isFresh.has(i) && i > j)) continue;
+      const a = sets[i];
+      if (!a.size || Math.min(a.size, b.size) / Math.max(a.size, b.size) < threshold) continue;
+      let shared = 0;
+      for (const t of a) if (b.has(t)) shared++;
+      if (shared / (a.size + b.size - shared) >= threshold) found.push(i < j ? [i, j] : [j, i]);
     }
   }
   return found.sort(([a, b], [c, d]) => a - c || b - d).map(([i, j]) => [keys[i], keys[j]]);

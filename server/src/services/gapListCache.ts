@@ -1,9 +1,12 @@
 /**
  * The gap lists this process computed last, each with the fingerprint of the messages it came from (read from
  * the database by the caller, so a change written by any process is seen). Kept by use, at most MAX_LISTS
- * lists and MAX_CHARS characters of questions and answers: a list holds up to 5,000 messages.
+ * lists and MAX_CHARS characters of questions, answers and keys: a list holds up to 5,000 messages.
  */
-import type { GapGroup } from './gapGrouping.ts';
+import type { GapGroup, KnownPairs } from './gapGrouping.ts';
+
+/** Per language: the similar pairs the groups were made with, for the next computation of the list. */
+export type PairsByLang = ReadonlyMap<string, KnownPairs>;
 
 export const MAX_LISTS = 20;
 export const MAX_CHARS = 16_000_000;
@@ -11,6 +14,7 @@ export const MAX_CHARS = 16_000_000;
 interface Entry {
   fingerprint: string;
   groups: readonly GapGroup[];
+  pairs: PairsByLang;
   chars: number;
 }
 
@@ -33,7 +37,10 @@ export function keptGroups(db: object, id: string, fingerprint: string): readonl
   return e.groups;
 }
 
-export function keepGroups(db: object, id: string, fingerprint: string, groups: readonly GapGroup[]) {
+/** The pairs the last groups kept for `id` were made with, whatever messages they came from. */
+export const knownPairs = (db: object, id: string): PairsByLang | undefined => cacheOf(db).entries.get(id)?.pairs;
+
+export function keepGroups(db: object, id: string, fingerprint: string, groups: readonly GapGroup[], pairs: PairsByLang = new Map()) {
   const c = cacheOf(db);
   const old = c.entries.get(id);
   if (old) {
@@ -42,8 +49,12 @@ export function keepGroups(db: object, id: string, fingerprint: string, groups: 
   }
   let chars = 0;
   for (const g of groups) for (const m of g.messages) chars += m.question.length + (m.answer?.length ?? 0) + m.key.length;
+  for (const known of pairs.values()) {
+    for (const k of known.keys) chars += k.length;
+    for (const [a, b] of known.pairs) chars += a.length + b.length;
+  }
   if (chars > MAX_CHARS) return;
-  c.entries.set(id, { fingerprint, groups, chars });
+  c.entries.set(id, { fingerprint, groups, pairs, chars });
   c.chars += chars;
   for (const [k, e] of c.entries) {
     if (c.entries.size <= MAX_LISTS && c.chars <= MAX_CHARS) break;

@@ -19,11 +19,11 @@ import { tsConfigFor } from '../training/lang.ts';
 import { normalizeForIndex, stripQuestionFillers } from '../training/normalize.ts';
 import { syncQnaPassage, toApiQna, type QnaRow } from '../training/qna.ts';
 import { retrieve } from './retrieval.ts';
-import { keepGroups, keptGroups } from './gapListCache.ts';
+import { keepGroups, keptGroups, knownPairs, type PairsByLang } from './gapListCache.ts';
 import { recordInOrg } from './tenancy.ts';
 import { translate, translationConfig } from './translation.ts';
 import {
-  gapId, gapReasons, groupMessages, groupOfId, hiddenBy, LOW_QNA_SIMILARITY, parseGapId, sameQuestion, SIMILAR_TERMS, similarPairs, termKey, type GapGroup, type GapMessage,
+  gapId, gapReasons, groupMessages, groupOfId, hiddenBy, LOW_QNA_SIMILARITY, parseGapId, sameQuestion, SIMILAR_TERMS, similarPairs, termKey, type GapGroup, type GapMessage, type KnownPairs,
 } from './gapGrouping.ts';
 import {
   GAP_PERIOD_DAYS, type GapPeriod, type GapSuggestions, type KnowledgeGap, type KnowledgeGapFilter, type ReaskedAnswer, type ReaskResult,
@@ -58,12 +58,13 @@ async function computeGroups(db: Db, bot: Bot, opts: { lang: string | null; peri
   const fingerprint = await knowledgeGapsRepo.fingerprint(db, filter);
   const kept = keptGroups(db, id, fingerprint);
   if (kept) return kept;
-  const groups = await groupCandidates(db, await knowledgeGapsRepo.candidates(db, filter));
-  keepGroups(db, id, fingerprint, groups);
+  // The similar pairs of the list before (one question ago, say) are still true of the keys it had.
+  const { groups, pairs } = await groupCandidates(db, await knowledgeGapsRepo.candidates(db, filter), knownPairs(db, id));
+  keepGroups(db, id, fingerprint, groups, pairs);
   return groups;
 }
 
-async function groupCandidates(db: Db, rows: GapCandidateRow[]): Promise<GapGroup[]> {
+async function groupCandidates(db: Db, rows: GapCandidateRow[], known?: PairsByLang): Promise<{ groups: GapGroup[]; pairs: PairsByLang }> {
   const byLang = new Map<string, (Omit<GapMessage, 'key'> & { stored: GapCandidateRow })[]>();
   for (const row of rows) {
     const m = {
@@ -84,14 +85,17 @@ async function groupCandidates(db: Db, rows: GapCandidateRow[]): Promise<GapGrou
     byLang.set(row.lang, list);
   }
   const groups: GapGroup[] = [];
+  const pairs = new Map<string, KnownPairs>();
   for (const [lang, messages] of byLang) {
     const { keyOf, trigramsOf } = await gapKeys(db, await tsConfigFor(db, lang), messages.map((m) => m.stored));
     const keyed = messages.map(({ stored, ...m }) => ({ ...m, key: keyOf.get(stored.id)! }));
     // Messages are newest first: the keys compared pairwise are the most recent ones.
     const keys = [...new Set(keyed.map((m) => m.key))].slice(0, MAX_SIMILARITY_KEYS);
-    groups.push(...groupMessages(keyed, similarPairs(keys, keys.map((k) => trigramsOf.get(k)!), SIMILAR_TERMS)));
+    const similar = similarPairs(keys, keys.map((k) => trigramsOf.get(k)!), SIMILAR_TERMS, known?.get(lang));
+    pairs.set(lang, { keys: new Set(keys), threshold: SIMILAR_TERMS, pairs: similar });
+    groups.push(...groupMessages(keyed, similar));
   }
-  return groups;
+  return { groups, pairs };
 }
 
 /**
