@@ -182,6 +182,10 @@ export class PostingsIndex {
     return { id: this.ids[unit], lang: this.langs[this.langOf[unit]], terms };
   }
 
+  get bytes() {
+    return this.postingCount * 4 + this.forward.lexemes.byteLength + this.forward.freqs.byteLength;
+  }
+
   /** Postings held: what the index costs in memory (4 bytes each, and 6 for the unit's forward entry). */
   get postingCount() {
     let n = 0;
