@@ -77,6 +77,6 @@ for (let i = 0; i < 100; i++) {
   qlat.push(performance.now() - t);
 }
 console.log(`question-answer match over ${PAIRS} pairs: p50 ${round(pct(qlat, 50))} ms, p95 ${round(pct(qlat, 95))} ms, ${pairsMatched} of 100 matched`);
-await close();
+await fresh.close();
 console.log(JSON.stringify({ bench: 'retrieval', db: db.kind, n: N, queries: QUERIES, p50_ms: round(pct(lat, 50)), p95_ms: round(pct(lat, 95)), cpu_ms_per_question: round(cpuMsPerQuestion), build_ms: round(buildMs), index_mb: memory ? round(memory.bytes / 2 ** 20) : null, bytes_per_passage: bytesPerPassage, postings: use, reused: Boolean(kept), load_s: round(loadMs / 1000),
   qna_pairs: PAIRS, qna_p50_ms: round(pct(qlat, 50)), qna_p95_ms: round(pct(qlat, 95)), qna_matched: pairsMatched }));
