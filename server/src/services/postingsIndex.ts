@@ -81,26 +81,31 @@ function writeVarint(out: Growing<Uint8Array>, n: number) {
 
 /** Calls `fn` for each entry of the bytes from..to (see writeEntry) with its lexeme number and frequencies. */
 export function readEntries(bytes: Uint8Array, from: number, to: number, fn: (lexeme: number, freq: Freq) => void) {
-  let i = from;
-  const varint = () => {
-    let n = 0;
-    let scale = 1;
-    for (;;) {
-      const byte = bytes[i++];
-      n += (byte & 0x7f) * scale;
-      if (byte < 0x80) return n;
-      scale *= 0x80;
+  const once = unpack(ONCE);
+  const at = { i: from };
+  while (at.i < to) {
+    // Most lexeme numbers take one or two bytes: read those inline, longer ones by readVarint.
+    let head = bytes[at.i++];
+    if (head >= 0x80) {
+      const second = bytes[at.i++];
+      head = second < 0x80 ? (head & 0x7f) + second * 0x80 : readVarint(bytes, at, (head & 0x7f) + (second & 0x7f) * 0x80, 0x4000);
     }
-  };
-  while (i < to) {
-    const head = varint();
-    const lexeme = Math.floor(head / 2);
     if (head % 2 === 0) {
-      fn(lexeme, unpack(ONCE));
+      fn(head / 2, once);
       continue;
     }
-    const f = varint();
-    fn(lexeme, f === ESCAPED ? { a: varint(), b: varint(), d: varint() } : unpack(f));
+    const f = readVarint(bytes, at, 0, 1);
+    fn((head - 1) / 2, f === ESCAPED ? { a: readVarint(bytes, at, 0, 1), b: readVarint(bytes, at, 0, 1), d: readVarint(bytes, at, 0, 1) } : unpack(f));
+  }
+}
+
+/** The rest of a varint from at.i, added to what its earlier bytes made (n) at their scale. */
+function readVarint(bytes: Uint8Array, at: { i: number }, n: number, scale: number): number {
+  for (;;) {
+    const byte = bytes[at.i++];
+    n += (byte & 0x7f) * scale;
+    if (byte < 0x80) return n;
+    scale *= 0x80;
   }
 }
 
