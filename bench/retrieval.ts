@@ -1,6 +1,8 @@
 // Retrieval latency (p50/p95) over 100,000 passages of one chatbot: the answer engine's query; and the
 // question-answer match over BENCH_QNA_PAIRS pairs (10,000 by default, the import's size), asked as often for a
 // stored question as for a new one.
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { matchQna, postingsMemory, retrieve, useSearchSettings } from '../server/src/services/retrieval.ts';
 import { passagesRepo } from '../server/src/repositories/passages.ts';
 import { benchDb, pct, round, seededChatbot, vocabulary } from './_training.ts';
@@ -48,12 +50,22 @@ else {
 const loadMs = performance.now() - t0;
 console.log(`${kept ? 'reused' : 'loaded'} ${N} passages in ${round(loadMs / 1000)} s (${db.kind})`);
 // The first question builds the chatbot's in-memory index from the passages (once per process and training).
+// The process's memory before and after it (after a full collection), as a check of the index's own count.
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+const used = () => {
+  gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
+const m0 = used();
 const b0 = performance.now();
 await retrieve(db, { chatbotId, lang: 'de', question: ask.sentence(5) });
 const buildMs = performance.now() - b0;
+const grewMb = round((used() - m0) / 2 ** 20);
 const memory = await postingsMemory(chatbotId);
 const bytesPerPassage = memory ? round(memory.bytes / memory.units, 0) : null;
-console.log(`first question (builds the in-memory index): ${round(buildMs)} ms, heap ${round(process.memoryUsage().heapUsed / 2 ** 20)} MB, postings index ${memory ? `${round(memory.bytes / 2 ** 20)} MB, ${bytesPerPassage} bytes a passage` : 'none'}`);
+console.log(`first question (builds the in-memory index): ${round(buildMs)} ms, heap ${round(process.memoryUsage().heapUsed / 2 ** 20)} MB, process +${grewMb} MB, postings index ${memory ? `${round(memory.bytes / 2 ** 20)} MB, ${bytesPerPassage} bytes a passage` : 'none'}`);
 for (let i = 0; i < 20; i++) await retrieve(db, { chatbotId, lang: 'de', question: ask.sentence(5) });
 const lat: number[] = [];
 let hits = 0;
@@ -78,5 +90,5 @@ for (let i = 0; i < 100; i++) {
 }
 console.log(`question-answer match over ${PAIRS} pairs: p50 ${round(pct(qlat, 50))} ms, p95 ${round(pct(qlat, 95))} ms, ${pairsMatched} of 100 matched`);
 await fresh.close();
-console.log(JSON.stringify({ bench: 'retrieval', db: db.kind, n: N, queries: QUERIES, p50_ms: round(pct(lat, 50)), p95_ms: round(pct(lat, 95)), cpu_ms_per_question: round(cpuMsPerQuestion), build_ms: round(buildMs), index_mb: memory ? round(memory.bytes / 2 ** 20) : null, bytes_per_passage: bytesPerPassage, postings: use, reused: Boolean(kept), load_s: round(loadMs / 1000),
+console.log(JSON.stringify({ bench: 'retrieval', db: db.kind, n: N, queries: QUERIES, p50_ms: round(pct(lat, 50)), p95_ms: round(pct(lat, 95)), cpu_ms_per_question: round(cpuMsPerQuestion), build_ms: round(buildMs), index_mb: memory ? round(memory.bytes / 2 ** 20) : null, bytes_per_passage: bytesPerPassage, process_grew_mb: grewMb, postings: use, reused: Boolean(kept), load_s: round(loadMs / 1000),
   qna_pairs: PAIRS, qna_p50_ms: round(pct(qlat, 50)), qna_p95_ms: round(pct(qlat, 95)), qna_matched: pairsMatched }));
