@@ -7,9 +7,12 @@
  * chatbot, and PostgreSQL only reads the rows it returns.
  *
  * Why not the full SearchIndex: it keeps every unit's text and a posting object per lexeme, about
- * 24 KB per unit; this keeps 4 bytes per posting and 6 per forward entry (about 700 bytes per unit of
- * 70 distinct lexemes). Why the forward lists: reading the candidates' tsvectors and parsing them
- * for every question was a third of the CPU of an answer, in Node and in PostgreSQL.
+ * 24 KB per unit; this keeps typed arrays only: 4 bytes per posting in one arena, about 2 per forward
+ * entry (varint bytes), ~40 per unit besides (id, length, offsets, scratch): ~620–650 bytes per unit of
+ * ~80 distinct lexemes (the `bytes` getter counts it). Why the forward lists: reading the candidates'
+ * tsvectors and parsing them for every question was a third of the CPU of an answer, in Node and in
+ * PostgreSQL; and at a million units scoring the candidates from their own lexemes costs less than
+ * visiting the question's long postings lists.
  */
 
 import type { IndexedUnit } from './searchIndex.ts';

@@ -146,8 +146,8 @@ async function indexFor(db: Queryable, chatbotId: string, model: string | null, 
  * Postings indexes of large chatbots (postingsIndex.ts), each used only for the index version it was
  * read at. Reading one takes seconds, so it is built in the background, one at a time per chatbot;
  * until it is there (after every training change) candidates come from PostgreSQL, which always sees
- * the newest passages. Above MAX_POSTINGS_UNITS a chatbot stays with PostgreSQL. Memory: ~400 bytes a
- * unit (see the README), so the cache holds at most MAX_CACHED_POSTINGS_UNITS units in all, the
+ * the newest passages. Above MAX_POSTINGS_UNITS a chatbot stays with PostgreSQL. Memory: ~620–650 bytes
+ * a unit (see the README), so the cache holds at most MAX_CACHED_POSTINGS_UNITS units in all, the
  * chatbots asked least recently leaving first.
  */
 const postingsCache = new Map<string, { version: string; units: number; index: Promise<Postings | null>; done: boolean }>();
