@@ -242,10 +242,6 @@ export class PostingsIndex {
   private readonly scratch: Float64Array;
   private readonly termScratch: Float64Array;
   private readonly marks: Uint8Array;
-  /** Forward entries of a unit on average: what scoring a candidate from its own lexemes costs. */
-  private readonly entriesPerUnit: number;
-  /** Per language, a question's lexemes while its candidates are scored from their forward lists (see scoreFromForward). */
-  private readonly slots: Int32Array[] = [];
   /** Per language: lexeme number → the champions of its long list. */
   private readonly champions: Map<number, Int32Array>[];
 
@@ -265,7 +261,6 @@ export class PostingsIndex {
     this.scratch = new Float64Array(ids.length);
     this.termScratch = new Float64Array(ids.length);
     this.marks = new Uint8Array(ids.length);
-    this.entriesPerUnit = postings.arena.length / Math.max(1, ids.length);
     // Champions are chosen while the index is built (in the background), not by the first question that needs them.
     this.champions = postings.offsets.map((offsets) => {
       const byLexeme = new Map<number, Int32Array>();
@@ -310,7 +305,7 @@ export class PostingsIndex {
   get bytes() {
     let n = this.postings.arena.byteLength + this.forward.bytes.byteLength + this.forward.starts.byteLength;
     n += this.langOf.byteLength + this.lengths.byteLength + this.scratch.byteLength + this.termScratch.byteLength + this.marks.byteLength;
-    for (const o of [...this.postings.offsets, ...this.slots]) n += o?.byteLength ?? 0;
+    for (const o of this.postings.offsets) n += o.byteLength;
     for (const c of this.champions) for (const list of c.values()) n += list.byteLength + 48;
     const str = (s: string) => 24 + 2 * s.length;
     for (const words of this.forward.vocabulary) for (const w of words) n += str(w) + 8 + 48; // string, its array slot, its map entry
@@ -335,11 +330,11 @@ export class PostingsIndex {
   }
 
   /** A lexeme's postings in a language (by the language's index), with its champions when the list is long. */
-  private listOf(l: number, lexeme: string): { n: number; list: Int32Array; champions: Int32Array | undefined } | null {
+  private listOf(l: number, lexeme: string): { list: Int32Array; champions: Int32Array | undefined } | null {
     const n = this.postings.numbers[l].get(lexeme);
     if (n === undefined) return null;
     const o = this.postings.offsets[l];
-    return { n, list: this.postings.arena.subarray(o[n], o[n + 1]), champions: this.champions[l].get(n) };
+    return { list: this.postings.arena.subarray(o[n], o[n + 1]), champions: this.champions[l].get(n) };
   }
 
   /**
@@ -375,14 +370,9 @@ export class PostingsIndex {
           }
         }
       }
-      // Scores: from the candidates' own lexemes when that is less work than visiting the question's
-      // postings lists (long lists of a large chatbot), else from the lists. The same sums either way.
-      let listWork = 0;
-      for (const lists of byTerm) for (const { list } of lists) listWork += Math.min(list.length, 2 * touched.length * Math.log2(list.length));
-      if (touched.length * this.entriesPerUnit < listWork) this.scoreFromForward(l, n, byTerm, touched);
-      // Each list offers its weight to the candidates it holds, by a scan or by lookups, whichever is
-      // less work; a term adds its best offer per unit.
-      else for (const lists of byTerm) {
+      // Scores: each list offers its weight to the candidates it holds, by a scan or by lookups,
+      // whichever is less work; a term adds its best offer per unit.
+      for (const lists of byTerm) {
         for (const { list, weight } of lists) {
           const idf = weight * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
           if (touched.length * Math.log2(list.length) < list.length) {
@@ -410,38 +400,6 @@ export class PostingsIndex {
       }
     }
     return out;
-  }
-
-  /**
-   * Each candidate's score read from its forward list: per term the best weight among the
-   * alternatives it holds, the terms' bests added in term order, as the pass over the lists adds them.
-   */
-  private scoreFromForward(l: number, n: number, byTerm: { n: number; list: Int32Array; weight: number }[][], touched: number[]) {
-    const { bytes, starts } = this.forward;
-    // Lexeme number → its (term, idf) offers, from slots[lexeme] - 1 (0: not asked), each lexeme's in a run.
-    const slots = (this.slots[l] ??= new Int32Array(this.forward.vocabulary[l].length));
-    const offers: { term: number; idf: number; next: number }[] = [];
-    byTerm.forEach((lists, term) => {
-      for (const { n: lexeme, list, weight } of lists) {
-        const idf = weight * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
-        offers.push({ term, idf, next: slots[lexeme] - 1 });
-        slots[lexeme] = offers.length;
-      }
-    });
-    const best = new Float64Array(byTerm.length);
-    for (const unit of touched) {
-      best.fill(0);
-      readEntries(bytes, starts[unit], starts[unit + 1], (lexeme, f) => {
-        const slot = slots[lexeme];
-        if (!slot) return;
-        const freq = Math.min(weighted(f.a, f.b, f.d), MAX_FREQ);
-        for (let o = slot - 1; o >= 0; o = offers[o].next) best[offers[o].term] = Math.max(best[offers[o].term], this.weight(unit, freq, offers[o].idf));
-      });
-      let score = 0;
-      for (const b of best) score += b;
-      this.scratch[unit] = score;
-    }
-    for (const lists of byTerm) for (const { n: lexeme } of lists) slots[lexeme] = 0;
   }
 
   /** The vocabulary of a language, by lexeme number (empty for a language the index has no unit of). */
