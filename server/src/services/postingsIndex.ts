@@ -10,9 +10,7 @@
  * 24 KB per unit; this keeps typed arrays only: 4 bytes per posting in one arena, about 2 per forward
  * entry (varint bytes), ~40 per unit besides (id, length, offsets, scratch): ~620–650 bytes per unit of
  * ~80 distinct lexemes (the `bytes` getter counts it). Why the forward lists: reading the candidates'
- * tsvectors and parsing them for every question was a third of the CPU of an answer, in Node and in
- * PostgreSQL; and at a million units scoring the candidates from their own lexemes costs less than
- * visiting the question's long postings lists.
+ * tsvectors and parsing them for every question was a third of the CPU of an answer, in Node and in PostgreSQL.
  */
 
 import type { IndexedUnit } from './searchIndex.ts';
