@@ -6,13 +6,16 @@ import { migrate } from '../server/src/db/migrate.ts';
 
 /**
  * A migrated database for the training benches: PGlite in memory, or PostgreSQL when
- * BENCH_DATABASE_URL is set (a throwaway database is created and dropped).
+ * BENCH_DATABASE_URL is set (a throwaway database is created and dropped). With BENCH_KEEP_DB=1 the
+ * database named in BENCH_DATABASE_URL itself is used and kept (create it once), so a bench can find
+ * what an earlier run seeded there (see seededChatbot) instead of seeding a million rows again.
  */
 export async function benchDb(): Promise<{ db: Db; config: ReturnType<typeof loadConfig>; orgId: string; chatbotId: string; close: () => Promise<void> }> {
   const base = process.env.BENCH_DATABASE_URL;
-  let url: string | undefined;
+  const keep = Boolean(base && process.env.BENCH_KEEP_DB === '1');
+  let url: string | undefined = keep ? base : undefined;
   let drop = async () => {};
-  if (base) {
+  if (base && !keep) {
     const pg = (await import('pg')).default;
     const name = `bench_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: base });
@@ -42,8 +45,25 @@ export async function benchDb(): Promise<{ db: Db; config: ReturnType<typeof loa
   return { db, config, orgId: org, chatbotId: bot, close: async () => { await db.close(); await drop(); } };
 }
 
+/**
+ * A chatbot of org 'bench' an earlier run kept (BENCH_KEEP_DB=1) with exactly `passages` passages and
+ * `pairs` question-answer pairs, if any: its ids and its pairs' questions (PostgreSQL only).
+ */
+export async function seededChatbot(db: Pick<Db, 'query' | 'kind'>, passages: number, pairs: number) {
+  if (db.kind !== 'postgres' || process.env.BENCH_KEEP_DB !== '1') return null;
+  const r = await db.query<{ org: string; bot: string }>(
+    `select o.id as org, b.id as bot from organizations o join chatbots b on b.organization_id = o.id
+      where o.name = 'bench'
+        and (select count(*) from passages p where p.chatbot_id = b.id and p.source_type = 'webpage') = $1
+        and (select count(*) from qna q where q.chatbot_id = b.id) = $2
+      order by b.created_at desc limit 1`, [passages, pairs]);
+  if (!r.rows[0]) return null;
+  const q = await db.query<{ question: string }>('select question from qna where chatbot_id = $1 order by question', [r.rows[0].bot]);
+  return { ...r.rows[0], questions: q.rows.map((row) => row.question) };
+}
+
 /** Deterministic pseudo-German words with a Zipf-like frequency, so texts and questions look like language to the index. */
-export function vocabulary(size = 6000, seed = 42) {
+export function vocabulary(size = 6000, seed = 42, stream?: number) {
   // mulberry32: 32-bit integer arithmetic, so the sequence stays exact and long.
   let s = seed >>> 0;
   const rnd = () => {
@@ -62,6 +82,8 @@ export function vocabulary(size = 6000, seed = 42) {
     words.add(w);
   }
   const list = [...words];
+  // Another stream over the same words: texts drawn after it do not depend on how much of the first was used.
+  if (stream !== undefined) s = (seed * 7919 + stream * 104729) >>> 0;
   // Zipf (p ∝ 1/rank) over content words, the 50 most frequent ranks left out as the stop words
   // the text-search configuration drops anyway: the commonest word is about 0.4% of all words.
   const OFFSET = 50;

@@ -7,9 +7,10 @@
  * chatbot, and PostgreSQL only reads the rows it returns.
  *
  * Why not the full SearchIndex: it keeps every unit's text and a posting object per lexeme, about
- * 24 KB per unit; this keeps 4 bytes per posting and 6 per forward entry (about 700 bytes per unit of
- * 70 distinct lexemes). Why the forward lists: reading the candidates' tsvectors and parsing them
- * for every question was a third of the CPU of an answer, in Node and in PostgreSQL.
+ * 24 KB per unit; this keeps typed arrays only: 4 bytes per posting in one arena, about 2 per forward
+ * entry (varint bytes), ~40 per unit besides (id, length, offsets, scratch): ~620–650 bytes per unit of
+ * ~80 distinct lexemes (the `bytes` getter counts it). Why the forward lists: reading the candidates'
+ * tsvectors and parsing them for every question was a third of the CPU of an answer, in Node and in PostgreSQL.
  */
 
 import type { IndexedUnit } from './searchIndex.ts';
@@ -32,19 +33,23 @@ export const MAX_UNITS = 1 << (31 - FREQ_BITS);
  */
 const ESCAPED = 0xffff;
 const packFreq = (a: number, b: number, d: number) => (a < 15 && b < 15 && d < 256 ? (a << 12) | (b << 8) | d : ESCAPED);
+/** Most entries: once, in the text. Their forward entry is the lexeme number alone. */
+const ONCE = packFreq(0, 0, 1);
 type Freq = { readonly a: number; readonly b: number; readonly d: number };
 /** One frozen object per packed frequency, shared by every unit: a question's 50 candidates need no 3,000 new ones. */
 const unpacked: Freq[] = [];
 const unpack = (f: number): Freq => (unpacked[f] ??= Object.freeze({ a: f >>> 12, b: (f >>> 8) & 15, d: f & 255 }));
 
+type Numbers = Int32Array | Uint32Array | Uint8Array | Float64Array;
+
 /** Numbers appended to a typed array that doubles when full (a plain array of millions costs twice the memory). */
-class Growing<A extends Int32Array | Uint16Array> {
+export class Growing<A extends Numbers> {
   length = 0;
   constructor(private data: A) {}
   push(x: number) {
     if (this.length === this.data.length) {
-      const bigger = new (this.data.constructor as new (n: number) => A)(this.data.length * 2);
-      bigger.set(this.data);
+      const bigger = new (this.data.constructor as new (n: number) => A)(Math.max(16, this.data.length * 2));
+      bigger.set(this.data as never);
       this.data = bigger;
     }
     this.data[this.length++] = x;
@@ -54,21 +59,99 @@ class Growing<A extends Int32Array | Uint16Array> {
   }
 }
 
+/**
+ * Forward lists as bytes: per entry, a varint of the lexeme number times two, plus one when a varint of
+ * its packed frequency follows (an entry that occurs once in the text has none), and for an ESCAPED
+ * frequency then its title, heading and text counts. About 2 bytes an entry instead of 6.
+ */
+export function writeEntry(out: Growing<Uint8Array>, lexeme: number, a: number, b: number, d: number) {
+  const f = packFreq(a, b, d);
+  writeVarint(out, lexeme * 2 + (f === ONCE ? 0 : 1));
+  if (f === ONCE) return;
+  writeVarint(out, f);
+  if (f === ESCAPED) for (const n of [a, b, d]) writeVarint(out, n);
+}
+
+function writeVarint(out: Growing<Uint8Array>, n: number) {
+  while (n >= 0x80) {
+    out.push((n % 0x80) | 0x80);
+    n = Math.floor(n / 0x80);
+  }
+  out.push(n);
+}
+
+/** Calls `fn` for each entry of the bytes from..to (see writeEntry) with its lexeme number and frequencies. */
+export function readEntries(bytes: Uint8Array, from: number, to: number, fn: (lexeme: number, freq: Freq) => void) {
+  const once = unpack(ONCE);
+  const at = { i: from };
+  while (at.i < to) {
+    // Most lexeme numbers take one or two bytes: read those inline, longer ones by readVarint.
+    let head = bytes[at.i++];
+    if (head >= 0x80) {
+      const second = bytes[at.i++];
+      head = second < 0x80 ? (head & 0x7f) + second * 0x80 : readVarint(bytes, at, (head & 0x7f) + (second & 0x7f) * 0x80, 0x4000);
+    }
+    if (head % 2 === 0) {
+      fn(head / 2, once);
+      continue;
+    }
+    const f = readVarint(bytes, at, 0, 1);
+    fn((head - 1) / 2, f === ESCAPED ? { a: readVarint(bytes, at, 0, 1), b: readVarint(bytes, at, 0, 1), d: readVarint(bytes, at, 0, 1) } : unpack(f));
+  }
+}
+
+/** The rest of a varint from at.i, added to what its earlier bytes made (n) at their scale. */
+function readVarint(bytes: Uint8Array, at: { i: number }, n: number, scale: number): number {
+  for (;;) {
+    const byte = bytes[at.i++];
+    n += (byte & 0x7f) * scale;
+    if (byte < 0x80) return n;
+    scale *= 0x80;
+  }
+}
+
+/**
+ * Unit ids: bigserial ids (canonical decimal, below 2^53) as numbers in one typed array, 8 bytes each
+ * instead of a string object each; any other id turns the list into strings.
+ */
+class Ids {
+  private numbers: Growing<Float64Array> | null = new Growing(new Float64Array(1 << 10));
+  private strings: string[] | null = null;
+  private frozen: Float64Array | string[] | null = null;
+  length = 0;
+
+  push(id: string) {
+    this.length++;
+    if (this.numbers) {
+      const n = Number(id);
+      if (/^(0|[1-9][0-9]{0,15})$/.test(id) && Number.isSafeInteger(n)) return this.numbers.push(n);
+      this.strings = Array.from(this.numbers.done(), String);
+      this.numbers = null;
+    }
+    this.strings!.push(id);
+  }
+
+  done(): Float64Array | string[] {
+    return (this.frozen ??= this.numbers ? this.numbers.done() : this.strings!);
+  }
+}
+
 export class PostingsIndexBuilder {
-  private readonly ids: string[] = [];
-  private readonly langOf: number[] = [];
-  private readonly lengths: number[] = [];
+  private readonly ids = new Ids();
+  private readonly langOf = new Growing(new Uint8Array(1 << 10));
+  private readonly lengths = new Growing(new Uint32Array(1 << 10));
   private readonly langs: string[] = [];
-  /** Per language (index into `langs`): lexeme → packed postings. */
-  private readonly postings: Map<string, number[]>[] = [];
-  /** Per language: lexeme → its number, and the lexemes by number (the forward lists hold numbers). */
+  /** Per language (index into `langs`): lexeme → its number, the lexemes by number, and each one's units. */
   private readonly numbers: Map<string, number>[] = [];
   private readonly vocabulary: string[][] = [];
-  /** The forward lists, unit after unit: lexeme numbers, packed frequencies, where each unit starts. */
-  private readonly forward = new Growing(new Int32Array(1 << 16));
-  private readonly freqs = new Growing(new Uint16Array(1 << 16));
-  private readonly starts: number[] = [0];
-  private readonly escaped = new Map<number, Freq>();
+  private readonly counts: number[][] = [];
+  /** The forward lists, unit after unit (see writeEntry), and where each unit's starts. */
+  private readonly forward = new Growing(new Uint8Array(1 << 16));
+  private readonly starts = new Growing(new Float64Array(1 << 10));
+
+  constructor() {
+    this.starts.push(0);
+  }
 
   get size() {
     return this.ids.length;
@@ -77,29 +160,27 @@ export class PostingsIndexBuilder {
   /** Adds a unit from the text form of its tsvector (`'lexeme':1A,4 'other':2B`). */
   add(id: string, lang: string, tsv: string) {
     if (this.ids.length >= MAX_UNITS) throw new Error(`A postings index holds at most ${MAX_UNITS} units`);
-    const unit = this.ids.length;
     let l = this.langs.indexOf(lang);
     if (l < 0) {
+      if (this.langs.length > 255) throw new Error('A postings index holds at most 256 languages');
       l = this.langs.push(lang) - 1;
-      this.postings.push(new Map());
       this.numbers.push(new Map());
       this.vocabulary.push([]);
+      this.counts.push([]);
     }
-    const postings = this.postings[l];
     const numbers = this.numbers[l];
     const vocabulary = this.vocabulary[l];
+    const counts = this.counts[l];
     let length = 0;
     scanTsvector(tsv, (lexeme, a, b, d) => {
       length += b + d;
-      let list = postings.get(lexeme);
-      if (!list) postings.set(lexeme, (list = []));
-      list.push((unit << FREQ_BITS) | Math.min(weighted(a, b, d), MAX_FREQ));
       let n = numbers.get(lexeme);
-      if (n === undefined) numbers.set(lexeme, (n = vocabulary.push(lexeme) - 1));
-      const freq = packFreq(a, b, d);
-      if (freq === ESCAPED) this.escaped.set(this.forward.length, { a, b, d });
-      this.forward.push(n);
-      this.freqs.push(freq);
+      if (n === undefined) {
+        numbers.set(lexeme, (n = vocabulary.push(lexeme) - 1));
+        counts.push(0);
+      }
+      counts[n]++;
+      writeEntry(this.forward, n, a, b, d);
     });
     this.starts.push(this.forward.length);
     this.ids.push(id);
@@ -107,15 +188,29 @@ export class PostingsIndexBuilder {
     this.lengths.push(length);
   }
 
+  /** The postings, lexeme after lexeme of each language, each lexeme's in unit order: one pass over the forward lists. */
   build(): PostingsIndex {
-    const postings = this.postings.map((byLexeme) => {
-      const packed = new Map<string, Int32Array>();
-      for (const [lexeme, list] of byLexeme) packed.set(lexeme, Int32Array.from(list));
-      byLexeme.clear();
-      return packed;
+    const bytes = this.forward.done();
+    const starts = this.starts.done();
+    const langOf = this.langOf.done();
+    let total = 0;
+    const offsets = this.counts.map((counts) => {
+      const o = new Float64Array(counts.length + 1);
+      o[0] = total;
+      for (let n = 0; n < counts.length; n++) o[n + 1] = total += counts[n];
+      return o;
     });
-    const forward = { vocabulary: this.vocabulary, lexemes: this.forward.done(), freqs: this.freqs.done(), starts: Uint32Array.from(this.starts), escaped: this.escaped };
-    return new PostingsIndex(this.ids, Uint8Array.from(this.langOf), Uint32Array.from(this.lengths), this.langs, postings, forward);
+    const arena = new Int32Array(total);
+    const next = offsets.map((o) => o.slice(0, -1));
+    for (let unit = 0; unit < langOf.length; unit++) {
+      const at = next[langOf[unit]];
+      readEntries(bytes, starts[unit], starts[unit + 1], (n, f) => {
+        arena[at[n]++] = (unit << FREQ_BITS) | Math.min(weighted(f.a, f.b, f.d), MAX_FREQ);
+      });
+    }
+    const postings = { numbers: this.numbers, offsets, arena };
+    const forward = { vocabulary: this.vocabulary, bytes, starts };
+    return new PostingsIndex(this.ids.done(), langOf, this.lengths.done(), this.langs, postings, forward);
   }
 }
 
@@ -124,13 +219,18 @@ export interface CandidateTerm {
   alternatives: { lexeme: string; weight: number }[];
 }
 
-/** Each unit's lexemes: numbers into its language's vocabulary and their packed frequencies, from starts[unit] to starts[unit + 1]. */
+/** Each language's postings: lexeme → number, and that lexeme's postings at arena[offsets[n]] to arena[offsets[n + 1]]. */
+interface Postings {
+  numbers: Map<string, number>[];
+  offsets: Float64Array[];
+  arena: Int32Array;
+}
+
+/** Each unit's lexemes: numbers into its language's vocabulary with their frequencies, bytes[starts[unit]] to bytes[starts[unit + 1]]. */
 interface ForwardLists {
   vocabulary: string[][];
-  lexemes: Int32Array;
-  freqs: Uint16Array;
-  starts: Uint32Array;
-  escaped: Map<number, Freq>;
+  bytes: Uint8Array;
+  starts: Float64Array;
 }
 
 export class PostingsIndex {
@@ -140,26 +240,33 @@ export class PostingsIndex {
   private readonly scratch: Float64Array;
   private readonly termScratch: Float64Array;
   private readonly marks: Uint8Array;
-  private readonly champions = new WeakMap<Int32Array, Int32Array>();
+  /** Per language: lexeme number → the champions of its long list. */
+  private readonly champions: Map<number, Int32Array>[];
 
   constructor(
-    private readonly ids: string[],
+    private readonly ids: Float64Array | string[],
     private readonly langOf: Uint8Array,
     private readonly lengths: Uint32Array,
     private readonly langs: string[],
-    /** Per language (index into `langs`): lexeme → packed postings, in unit order. */
-    private readonly postings: Map<string, Int32Array>[],
+    private readonly postings: Postings,
     private readonly forward: ForwardLists,
   ) {
     let total = 0;
     for (const n of lengths) total += n;
     this.avgLength = total / Math.max(1, lengths.length) || 1;
-    this.langSizes = langs.map((_, l) => langOf.reduce((n, x) => n + (x === l ? 1 : 0), 0));
+    this.langSizes = langs.map(() => 0);
+    for (const l of langOf) this.langSizes[l]++;
     this.scratch = new Float64Array(ids.length);
     this.termScratch = new Float64Array(ids.length);
     this.marks = new Uint8Array(ids.length);
     // Champions are chosen while the index is built (in the background), not by the first question that needs them.
-    for (const byLexeme of postings) for (const list of byLexeme.values()) if (list.length > CHAMPIONS) this.championsOf(list);
+    this.champions = postings.offsets.map((offsets) => {
+      const byLexeme = new Map<number, Int32Array>();
+      for (let n = 0; n + 1 < offsets.length; n++) {
+        if (offsets[n + 1] - offsets[n] > CHAMPIONS) byLexeme.set(n, this.championsOf(postings.arena.subarray(offsets[n], offsets[n + 1])));
+      }
+      return byLexeme;
+    });
   }
 
   get size() {
@@ -170,22 +277,37 @@ export class PostingsIndex {
     return [...this.langs];
   }
 
-  /** The unit's id, language and lexemes with their frequencies, as parseTsvector reads them from its tsvector. */
-  unit(unit: number): IndexedUnit {
-    const { vocabulary, lexemes, freqs, starts, escaped } = this.forward;
-    const words = vocabulary[this.langOf[unit]];
-    const terms: IndexedUnit['terms'] = new Map();
-    for (let i = starts[unit], end = starts[unit + 1]; i < end; i++) {
-      const f = freqs[i];
-      terms.set(words[lexemes[i]], f === ESCAPED ? escaped.get(i)! : unpack(f));
-    }
-    return { id: this.ids[unit], lang: this.langs[this.langOf[unit]], terms };
+  private id(unit: number): string {
+    const id = this.ids[unit];
+    return typeof id === 'number' ? String(id) : id;
   }
 
-  /** Postings held: what the index costs in memory (4 bytes each, and 6 for the unit's forward entry). */
+  /** The unit's id, language and lexemes with their frequencies, as parseTsvector reads them from its tsvector. */
+  unit(unit: number): IndexedUnit {
+    const { vocabulary, bytes, starts } = this.forward;
+    const words = vocabulary[this.langOf[unit]];
+    const terms: IndexedUnit['terms'] = new Map();
+    readEntries(bytes, starts[unit], starts[unit + 1], (n, f) => terms.set(words[n], f));
+    return { id: this.id(unit), lang: this.langs[this.langOf[unit]], terms };
+  }
+
+  /** Postings held (4 bytes each). */
   get postingCount() {
-    let n = 0;
-    for (const byLexeme of this.postings) for (const p of byLexeme.values()) n += p.length;
+    return this.postings.arena.length;
+  }
+
+  /**
+   * What the index holds in memory, in bytes: its typed arrays exactly, the vocabulary and string ids
+   * estimated (a string's characters and header, a map entry); the per-question scratch space included.
+   */
+  get bytes() {
+    let n = this.postings.arena.byteLength + this.forward.bytes.byteLength + this.forward.starts.byteLength;
+    n += this.langOf.byteLength + this.lengths.byteLength + this.scratch.byteLength + this.termScratch.byteLength + this.marks.byteLength;
+    for (const o of this.postings.offsets) n += o.byteLength;
+    for (const c of this.champions) for (const list of c.values()) n += list.byteLength + 48;
+    const str = (s: string) => 24 + 2 * s.length;
+    for (const words of this.forward.vocabulary) for (const w of words) n += str(w) + 8 + 48; // string, its array slot, its map entry
+    n += this.ids instanceof Float64Array ? this.ids.byteLength : this.ids.reduce((sum, id) => sum + str(id) + 8, 0);
     return n;
   }
 
@@ -196,13 +318,21 @@ export class PostingsIndex {
    * in another.
    */
   top(byLang: Map<string, string[]>, opts: { preferLang: string; keep: number; keepOther: number }): string[] {
-    return this.topUnits(byLang, opts).map((unit) => this.ids[unit]);
+    return this.topUnits(byLang, opts).map((unit) => this.id(unit));
   }
 
   /** As top(), the units' numbers (for unit()). */
   topUnits(byLang: Map<string, string[]>, opts: { preferLang: string; keep: number; keepOther: number }): number[] {
     const terms = new Map([...byLang].map(([lang, lexemes]) => [lang, [...new Set(lexemes)].map((lexeme) => ({ alternatives: [{ lexeme, weight: 1 }] }))]));
     return this.topUnitsFor(terms, opts);
+  }
+
+  /** A lexeme's postings in a language (by the language's index), with its champions when the list is long. */
+  private listOf(l: number, lexeme: string): { list: Int32Array; champions: Int32Array | undefined } | null {
+    const n = this.postings.numbers[l].get(lexeme);
+    if (n === undefined) return null;
+    const o = this.postings.offsets[l];
+    return { list: this.postings.arena.subarray(o[n], o[n + 1]), champions: this.champions[l].get(n) };
   }
 
   /**
@@ -221,15 +351,15 @@ export class PostingsIndex {
       const n = this.langSizes[l];
       const k = lang === opts.preferLang ? opts.keep : opts.keepOther;
       const byTerm = terms.map((t) => t.alternatives.flatMap((alt) => {
-        const list = this.postings[l].get(alt.lexeme);
-        return list ? [{ list, weight: alt.weight }] : [];
+        const found = this.listOf(l, alt.lexeme);
+        return found ? [{ ...found, weight: alt.weight }] : [];
       }));
       // Candidates: every unit of a short list, the champions of a long one (a word in most units
       // would otherwise make every question cost as much as the whole index).
       const touched: number[] = [];
       for (const lists of byTerm) {
-        for (const { list } of lists) {
-          const from = list.length > CHAMPIONS ? this.championsOf(list) : list;
+        for (const { list, champions } of lists) {
+          const from = champions ?? list;
           for (let i = 0; i < from.length; i++) {
             const unit = from[i] >>> FREQ_BITS;
             if (marks[unit]) continue;
@@ -279,7 +409,7 @@ export class PostingsIndex {
   /** Units of the language holding the lexeme. */
   df(lexeme: string, lang: string): number {
     const l = this.langs.indexOf(lang);
-    return l < 0 ? 0 : (this.postings[l].get(lexeme)?.length ?? 0);
+    return l < 0 ? 0 : (this.listOf(l, lexeme)?.list.length ?? 0);
   }
 
   /** Units of the language. */
@@ -300,13 +430,8 @@ export class PostingsIndex {
 
   /** The CHAMPIONS postings of a long list with the highest BM25 weight for their unit. */
   private championsOf(list: Int32Array): Int32Array {
-    let c = this.champions.get(list);
-    if (!c) {
-      const weightOf = (p: number) => this.weight(p >>> FREQ_BITS, p & MAX_FREQ, 1);
-      c = Int32Array.from(topK(Array.from(list), Float64Array.from(list, weightOf), CHAMPIONS, true));
-      this.champions.set(list, c);
-    }
-    return c;
+    const weightOf = (p: number) => this.weight(p >>> FREQ_BITS, p & MAX_FREQ, 1);
+    return Int32Array.from(topK(Array.from(list), Float64Array.from(list, weightOf), CHAMPIONS, true));
   }
 }
 

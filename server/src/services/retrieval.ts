@@ -146,11 +146,13 @@ async function indexFor(db: Queryable, chatbotId: string, model: string | null, 
  * Postings indexes of large chatbots (postingsIndex.ts), each used only for the index version it was
  * read at. Reading one takes seconds, so it is built in the background, one at a time per chatbot;
  * until it is there (after every training change) candidates come from PostgreSQL, which always sees
- * the newest passages. Above MAX_POSTINGS_UNITS a chatbot stays with PostgreSQL (memory: ~300 bytes a unit).
+ * the newest passages. Above MAX_POSTINGS_UNITS a chatbot stays with PostgreSQL. Memory: ~620–650 bytes
+ * a unit (see the README), so the cache holds at most MAX_CACHED_POSTINGS_UNITS units in all, the
+ * chatbots asked least recently leaving first.
  */
-const postingsCache = new Map<string, { version: string; index: Promise<Postings | null>; done: boolean }>();
-const POSTINGS_CHATBOTS = 8;
-export const MAX_POSTINGS_UNITS = 500_000;
+const postingsCache = new Map<string, { version: string; units: number; index: Promise<Postings | null>; done: boolean }>();
+export const MAX_POSTINGS_UNITS = 2_000_000;
+const MAX_CACHED_POSTINGS_UNITS = 2_000_000;
 /** `background`: use the index once built; `wait`: build it now if needed (tests); `off`: PostgreSQL candidates only. */
 export type PostingsUse = 'background' | 'wait' | 'off';
 
@@ -163,14 +165,31 @@ interface Postings {
 async function postingsFor(db: Queryable, chatbotId: string, loaded: Loaded, use: PostingsUse): Promise<Postings | null> {
   if (use === 'off' || loaded.unitCount > MAX_POSTINGS_UNITS) return null;
   const entry = postingsCache.get(chatbotId);
-  if (entry?.version === loaded.version && (entry.done || use === 'wait')) return entry.index;
+  if (entry?.version === loaded.version && (entry.done || use === 'wait')) {
+    postingsCache.delete(chatbotId);
+    postingsCache.set(chatbotId, entry);
+    return entry.index;
+  }
   if (entry && !entry.done && use !== 'wait') return null; // one build at a time; the next question looks again
-  const fresh = { version: loaded.version, index: loadPostings(db, chatbotId).then((index) => ({ index, corpus: new PostingsCorpus(index) })).catch(() => null), done: false };
+  const fresh = { version: loaded.version, units: loaded.unitCount, index: loadPostings(db, chatbotId).then((index) => ({ index, corpus: new PostingsCorpus(index) })).catch(() => null), done: false };
   void fresh.index.then(() => (fresh.done = true));
   postingsCache.delete(chatbotId);
+  let units = fresh.units;
+  for (const e of postingsCache.values()) units += e.units;
+  for (const [id, e] of postingsCache) {
+    if (units <= MAX_CACHED_POSTINGS_UNITS) break;
+    postingsCache.delete(id);
+    units -= e.units;
+  }
   postingsCache.set(chatbotId, fresh);
-  while (postingsCache.size > POSTINGS_CHATBOTS) postingsCache.delete(postingsCache.keys().next().value!);
   return use === 'wait' ? fresh.index : null;
+}
+
+/** The memory of a chatbot's postings index once built (for the retrieval bench), or null. */
+export async function postingsMemory(chatbotId: string): Promise<{ units: number; bytes: number } | null> {
+  const entry = postingsCache.get(chatbotId);
+  const postings = entry?.done ? await entry.index : null;
+  return postings ? { units: postings.index.size, bytes: postings.index.bytes } : null;
 }
 
 /** The glossary's groups as lexemes of one configuration: single words, and phrases as the set of their lexemes. */
