@@ -115,6 +115,26 @@ async function loadVectors(db: Queryable, chatbotId: string, model: string, unit
   return vectors.size ? vectors : null;
 }
 
+/** The cache's loaded indexes, for a synchronous look (retrievalSettled). */
+const resolved = new WeakMap<Promise<Loaded>, Loaded>();
+
+/**
+ * Whether retrieve() now answers the chatbot's questions at `indexVersion` from its final structures, so that
+ * the same question ranks the same until the version moves: the index of that version is loaded, a large
+ * chatbot's postings index is built (or never will be), and no embeddings endpoint takes part (a pause after
+ * its failure ranks lexically). runtime/answerCache.ts keeps answers only then.
+ */
+export function retrievalSettled(db: Queryable, chatbotId: string, indexVersion: string): boolean {
+  if (embeddingsFor(db)) return false;
+  const settings = searchSettings.get(db);
+  const entry = cache.get(chatbotId);
+  const loaded = entry && resolved.get(entry);
+  if (!loaded || loaded.version !== `${indexVersion}||${settings?.maxInMemoryUnits ?? MAX_IN_MEMORY_UNITS}`) return false;
+  if (!loaded.large || (settings?.postings ?? 'background') === 'off' || loaded.unitCount > MAX_POSTINGS_UNITS) return true;
+  const postings = postingsCache.get(chatbotId);
+  return postings?.version === loaded.version && postings.done;
+}
+
 /** `model`: the embeddings model whose vectors load with the index (null: lexical only). */
 async function indexFor(db: Queryable, chatbotId: string, model: string | null, maxInMemory: number, knownVersion?: string): Promise<Loaded | null> {
   let current = knownVersion;
@@ -137,6 +157,8 @@ async function indexFor(db: Queryable, chatbotId: string, model: string | null, 
   entry = load(db, chatbotId, version, model, maxInMemory);
   cache.delete(chatbotId);
   cache.set(chatbotId, entry);
+  const loading = entry;
+  entry.then((l) => resolved.set(loading, l), () => {});
   entry.catch(() => cache.delete(chatbotId));
   while (cache.size > CACHE_CHATBOTS) cache.delete(cache.keys().next().value!);
   return entry;
