@@ -5,7 +5,7 @@
  * bot says it does not know and offers the contact person of the question's department.
  */
 import type { Db } from '../db/index.ts';
-import { QNA_THRESHOLD, matchQna, retrieve, type Passage, type RetrievedPassage } from '../services/retrieval.ts';
+import { QNA_THRESHOLD, matchQnaAndRetrieve, type Passage, type QnaMatch, type RetrievedPassage } from '../services/retrieval.ts';
 import { findHandoverContact } from '../services/contacts.ts';
 import { baseLang } from '../training/lang.ts';
 import { composeAnswer, type Composed } from './extractive.ts';
@@ -192,7 +192,7 @@ export async function answerQuestion(
  * (null: nothing covers the question), or the language model's answer (never kept: it may differ each time).
  */
 type Found =
-  | { pair: NonNullable<Awaited<ReturnType<typeof matchQna>>> }
+  | { pair: QnaMatch }
   | { composed: Composed | null; topScore: number }
   | { answer: Omit<Answer, 'personRequested' | 'hr'> };
 
@@ -201,11 +201,12 @@ async function findContent(
   input: { chatbotId: string; lang: string; question: string; siteUrl?: string; indexVersion?: string },
   opts: AnswerOptions,
 ): Promise<Found> {
-  const pair = await matchQna(db, { chatbotId: input.chatbotId, lang: input.lang, question: input.question });
+  const found = await matchQnaAndRetrieve(db, { chatbotId: input.chatbotId, lang: input.lang, question: input.question, limit: 12, indexVersion: input.indexVersion });
+  const { pair } = found;
   if (pair && pair.similarity >= (opts.qnaThreshold ?? QNA_THRESHOLD)) return { pair };
 
   const minCoverage = opts.minCoverage ?? DEFAULT_MIN_COVERAGE;
-  const hits = await retrieve(db, { chatbotId: input.chatbotId, lang: input.lang, question: input.question, limit: 12, indexVersion: input.indexVersion });
+  const hits = await found.hits();
   // The language model judges relevance itself (it answers NO_ANSWER): it reads the best units that share words with the question.
   const relevant = hits.filter((p) => p.bodyMatches > 0);
   const topScore = round(hits[0]?.score ?? 0);
