@@ -60,6 +60,12 @@ const backendCpuMs = async () => {
   const pids = (await db.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()')).rows;
   return new Map(pids.map(({ pid }) => [pid, processCpuMs(pid)]));
 };
+// Transactions of this database (each statement outside a transaction is one): round trips a message, as batching sees them.
+const transactions = async () =>
+  db.kind === 'postgres'
+    ? (await db.query<{ n: number }>('select (xact_commit + xact_rollback)::int8 as n from pg_stat_database where datname = current_database()')).rows[0].n
+    : 0;
+const transactionsBefore = await transactions();
 const backendsBefore = await backendCpuMs();
 const cpuBefore = process.cpuUsage();
 const eluBefore = performance.eventLoopUtilization();
@@ -104,6 +110,9 @@ if (profiler) {
   const { profile } = await profiler.post('Profiler.stop');
   fs.writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
 }
+// Statistics reach pg_stat_database when a backend's transaction ends or within a second: the counts of the last
+// answers may be missing (a few of 1,000), the two statements above and below are in.
+const transactionsDuring = (await transactions()) - transactionsBefore;
 const errors = Object.entries(result.statuses).filter(([s]) => s !== '200').reduce((a, [, c]) => a + c, 0);
 const recorded = await messageCount() - recordedBefore;
 await server.close();
@@ -120,4 +129,6 @@ console.log(JSON.stringify({
   pg_cpu_ms_per_answer: round1(pgCpu / MESSAGES),
   // CPU of this database's backends per answer (PostgreSQL on this machine).
   pg_backend_cpu_ms_per_answer: round1(backendCpu / MESSAGES),
+  // Statements (transactions) of this database per answer, statements that batch many answers counted once.
+  pg_transactions_per_answer: round1(transactionsDuring / MESSAGES),
 }));

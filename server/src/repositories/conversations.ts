@@ -119,6 +119,41 @@ export const conversationsRepo = {
     return { message: { id, created_at }, chat: updated as ChatRow };
   },
 
+  /**
+   * recordMessage for the messages of several chats (at most one message a chat) in one statement: one round
+   * trip and one commit flush for all. Results in the order given (undefined: not recorded, which the chats'
+   * foreign key makes impossible).
+   */
+  async recordMessages(db: Queryable, items: { chat: ChatRow; question: string; answer: Pick<Answer, 'answer' | 'sources' | 'score' | 'answeredBy'> }[]) {
+    const col = <T>(f: (i: (typeof items)[number]) => T) => items.map(f);
+    const r = await db.query<ChatRow & { message_id: string; message_created_at: string }>(
+      `with x as (
+         select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::real[], $8::text[])
+                  with ordinality as x(chat_id, chatbot_id, organization_id, question, answer, sources, score, answered_by, ord)),
+       m as (
+         insert into messages(chat_id, chatbot_id, organization_id, question, answer, sources, score, answered_by)
+         select chat_id, chatbot_id, organization_id, question, answer, sources::jsonb, score, answered_by from x order by ord
+         returning id as message_id, chat_id as message_chat_id, created_at as message_created_at, search as words),
+       c as (
+         update chats set message_count = message_count + 1, last_message_at = now(), search = chats.search || m.words
+           from m where chats.id = m.message_chat_id returning ${CHAT_COLUMNS})
+       select c.*, m.message_id, m.message_created_at from c join m on m.message_chat_id = c.id`,
+      [
+        col((i) => i.chat.id),
+        col((i) => i.chat.chatbot_id),
+        col((i) => i.chat.organization_id),
+        col((i) => i.question),
+        col((i) => i.answer.answer),
+        col((i) => JSON.stringify(i.answer.sources)),
+        col((i) => i.answer.score),
+        col((i) => i.answer.answeredBy),
+      ],
+    );
+    const byChat = new Map(r.rows.map(({ message_id: id, message_created_at: created_at, ...updated }) => [updated.id, { message: { id, created_at }, chat: updated as ChatRow }]));
+    // Not a throw: the statement is committed, and a failed batch is run again message by message.
+    return items.map((i) => byChat.get(i.chat.id));
+  },
+
   /** Sets the category and raises (never lowers) the person-requested flag. */
   async setCategory(tx: Queryable, chatId: string, category: ChatRow['category'], personRequested: boolean) {
     return (

@@ -11,6 +11,7 @@ import { toApiSubscription } from '../services/subscriptions.ts';
 import type { SubscriptionPlanRow } from '../repositories/subscriptions.ts';
 import type { PlanFlags } from './uiConfig.ts';
 import { visitorText } from './visitorTexts.ts';
+import { perDatabase, sameTurn } from './sameTurn.ts';
 
 export interface ChatbotAccess extends PlanFlags {
   id: string;
@@ -26,8 +27,25 @@ export interface ChatbotAccess extends PlanFlags {
   valid: boolean;
 }
 
+type AccessRow = Awaited<ReturnType<typeof chatbotsRepo.publicAccess>>;
+
+/**
+ * Concurrent widget calls read their chatbots together, each chatbot once (see sameTurn): under load most
+ * of one turn's calls are for the same few chatbots. Each read is still fresh: a change of the subscription
+ * or the index version is seen by every call that starts after it.
+ */
+const readAccess = perDatabase((db: Queryable) =>
+  sameTurn(
+    async (ids: string[]) => {
+      const rows = new Map((await chatbotsRepo.publicAccessMany(db, [...new Set(ids)])).map((r) => [r.id, r]));
+      return ids.map((id) => rows.get(id));
+    },
+    (id: string): Promise<AccessRow | undefined> => chatbotsRepo.publicAccess(db, id),
+  ),
+);
+
 export async function loadChatbotAccess(db: Queryable, chatbotId: string): Promise<ChatbotAccess | null> {
-  const row = await chatbotsRepo.publicAccess(db, chatbotId);
+  const row = await readAccess(db)(chatbotId);
   if (!row) return null;
   const { id, bot_organization_id: organization_id, url, lang, initial_setup, index_version } = row;
   const bot = { id, organization_id, url, lang, initial_setup, index_version };

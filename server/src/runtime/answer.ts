@@ -5,13 +5,14 @@
  * bot says it does not know and offers the contact person of the question's department.
  */
 import type { Db } from '../db/index.ts';
-import { QNA_THRESHOLD, matchQna, retrieve, type Passage, type RetrievedPassage } from '../services/retrieval.ts';
+import { QNA_THRESHOLD, matchQnaAndRetrieve, type Passage, type QnaMatch, type RetrievedPassage } from '../services/retrieval.ts';
 import { findHandoverContact } from '../services/contacts.ts';
 import { baseLang } from '../training/lang.ts';
 import { composeAnswer, type Composed } from './extractive.ts';
 import { asksForPerson, departmentNames, detectDepartment, isHrQuestion } from './intent.ts';
 import type { LlmClient } from './llm.ts';
 import { textLanguage } from './uiConfig.ts';
+import { answerCache, answerCacheKey } from './answerCache.ts';
 import type { AnswerSource } from '../../../contract/answerSource.ts';
 
 export type { AnswerSource };
@@ -133,8 +134,18 @@ export async function answerQuestion(
     return { answer, sources: [], score: 1, answeredBy: 'fallback', contact, personRequested, hr };
   }
 
-  const pair = await matchQna(db, { chatbotId: input.chatbotId, lang: input.lang, question: input.question });
-  if (pair && pair.similarity >= (opts.qnaThreshold ?? QNA_THRESHOLD)) {
+  // Without a language model the same question gets the same content until the chatbot's index moves (answerCache.ts).
+  const key =
+    !opts.llm && opts.qnaThreshold === undefined && opts.minCoverage === undefined && input.indexVersion !== undefined
+      ? answerCacheKey(db, { chatbotId: input.chatbotId, indexVersion: input.indexVersion, lang: input.lang, question: input.question })
+      : null;
+  const cached = key ? answerCache.get<Found>(key) : undefined;
+  const found = cached ?? (await findContent(db, input, opts));
+  if (key && !cached && !('answer' in found)) answerCache.set(key, found);
+
+  if ('answer' in found) return { ...found.answer, personRequested, hr };
+  if ('pair' in found) {
+    const { pair } = found;
     return {
       answer: pair.answer,
       sources: [{ type: 'qna', id: pair.id, title: pair.question, score: round(pair.similarity) }],
@@ -146,28 +157,7 @@ export async function answerQuestion(
     };
   }
 
-  const minCoverage = opts.minCoverage ?? DEFAULT_MIN_COVERAGE;
-  const hits = await retrieve(db, { chatbotId: input.chatbotId, lang: input.lang, question: input.question, limit: 12, indexVersion: input.indexVersion });
-  // The language model judges relevance itself (it answers NO_ANSWER): it reads the best units that share words with the question.
-  const relevant = hits.filter((p) => p.bodyMatches > 0);
-  const topScore = round(hits[0]?.score ?? 0);
-
-  // The model read the passages and found no answer in them: trust it rather than quote a near miss.
-  let modelFoundNothing = false;
-  if (relevant.length && opts.llm) {
-    try {
-      const generated = await generate(opts.llm, input, relevant.slice(0, 6), opts.history ?? [], opts.onDelta);
-      if (generated) return { ...generated, score: topScore, answeredBy: 'llm', contact: null, personRequested, hr };
-      modelFoundNothing = true;
-    } catch (e) {
-      // Any provider failure falls back to the answer from the passages themselves.
-      opts.log?.warn({ err: (e as Error).message }, 'language model failed, answering from passages');
-    }
-  }
-
-  const composed = modelFoundNothing
-    ? null
-    : composeAnswer(input.question, hits, { minCoverage, minSentenceCoverage: DEFAULT_MIN_SENTENCE_COVERAGE, visitorLang: baseLang(input.lang) });
+  const { composed, topScore } = found;
   if (composed) {
     const answer = await inVisitorLanguage(input.lang, composed.parts, opts, t);
     // A match that covers the question only in part, or does not state the asked-for price or time, may miss
@@ -195,6 +185,49 @@ export async function answerQuestion(
     personRequested,
     hr,
   };
+}
+
+/**
+ * What the chatbot's content says to a question: a question-answer pair, the best sentences of the passages
+ * (null: nothing covers the question), or the language model's answer (never kept: it may differ each time).
+ */
+type Found =
+  | { pair: QnaMatch }
+  | { composed: Composed | null; topScore: number }
+  | { answer: Omit<Answer, 'personRequested' | 'hr'> };
+
+async function findContent(
+  db: Db,
+  input: { chatbotId: string; lang: string; question: string; siteUrl?: string; indexVersion?: string },
+  opts: AnswerOptions,
+): Promise<Found> {
+  const found = await matchQnaAndRetrieve(db, { chatbotId: input.chatbotId, lang: input.lang, question: input.question, limit: 12, indexVersion: input.indexVersion });
+  const { pair } = found;
+  if (pair && pair.similarity >= (opts.qnaThreshold ?? QNA_THRESHOLD)) return { pair };
+
+  const minCoverage = opts.minCoverage ?? DEFAULT_MIN_COVERAGE;
+  const hits = await found.hits();
+  // The language model judges relevance itself (it answers NO_ANSWER): it reads the best units that share words with the question.
+  const relevant = hits.filter((p) => p.bodyMatches > 0);
+  const topScore = round(hits[0]?.score ?? 0);
+
+  // The model read the passages and found no answer in them: trust it rather than quote a near miss.
+  let modelFoundNothing = false;
+  if (relevant.length && opts.llm) {
+    try {
+      const generated = await generate(opts.llm, input, relevant.slice(0, 6), opts.history ?? [], opts.onDelta);
+      if (generated) return { answer: { ...generated, score: topScore, answeredBy: 'llm', contact: null } };
+      modelFoundNothing = true;
+    } catch (e) {
+      // Any provider failure falls back to the answer from the passages themselves.
+      opts.log?.warn({ err: (e as Error).message }, 'language model failed, answering from passages');
+    }
+  }
+
+  const composed = modelFoundNothing
+    ? null
+    : composeAnswer(input.question, hits, { minCoverage, minSentenceCoverage: DEFAULT_MIN_SENTENCE_COVERAGE, visitorLang: baseLang(input.lang) });
+  return { composed, topScore };
 }
 
 const NO_ANSWER = 'NO_ANSWER';

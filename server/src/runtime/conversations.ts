@@ -5,6 +5,7 @@
 import type { Db } from '../db/index.ts';
 import { conversationsRepo as chatsSql, type ChatRow } from '../repositories/conversations.ts';
 import type { Answer } from './answer.ts';
+import { perDatabase, sameTurn } from './sameTurn.ts';
 
 export type { ChatRow } from '../repositories/conversations.ts';
 
@@ -14,6 +15,29 @@ export function categorise(c: { hasLead: boolean; personRequested: boolean; hr: 
   if (c.hr || c.current === 'hr') return 'hr';
   return 'general';
 }
+
+type Recording = Parameters<typeof chatsSql.recordMessages>[1][number];
+
+/**
+ * Recordings of concurrent answers go to the database together (see sameTurn). A chat's second message of
+ * the same turn waits for the first's statement, so a chat's messages keep their order.
+ */
+const recordBatched = perDatabase((db: Db) =>
+  sameTurn(
+    async (items: Recording[]) => {
+      const seen = new Set<string>();
+      const first = items.filter((i) => !seen.has(i.chat.id) && !!seen.add(i.chat.id));
+      const recorded = new Map((await chatsSql.recordMessages(db, first)).map((r, k) => [first[k], r]));
+      // A chat's further messages of this turn, one after the other once the statement is done.
+      let later: Promise<unknown> = Promise.resolve();
+      return items.map((i) => {
+        if (!recorded.has(i)) return (later = later.catch(() => {}).then(() => chatsSql.recordMessage(db, i.chat, i.question, i.answer))) as ReturnType<typeof chatsSql.recordMessage>;
+        return recorded.get(i) ?? Promise.reject(new Error(`the message of chat ${i.chat.id} was not recorded`));
+      });
+    },
+    (i: Recording) => chatsSql.recordMessage(db, i.chat, i.question, i.answer),
+  ),
+);
 
 export const conversationsRepo = {
   ...chatsSql,
@@ -33,7 +57,7 @@ export const conversationsRepo = {
         const m = await chatsSql.recordMessage(tx, chat, question, a);
         return { message: m.message, chat: changes(m.chat) ? await chatsSql.setCategory(tx, chat.id, wanted(m.chat), a.personRequested) : m.chat };
       });
-    const m = await chatsSql.recordMessage(db, chat, question, a);
+    const m = await recordBatched(db)({ chat, question, answer: a });
     return { message: m.message, chat: changes(m.chat) ? await chatsSql.setCategory(db, chat.id, wanted(m.chat), a.personRequested) : m.chat };
   },
 };

@@ -115,6 +115,26 @@ async function loadVectors(db: Queryable, chatbotId: string, model: string, unit
   return vectors.size ? vectors : null;
 }
 
+/** The cache's loaded indexes, for a synchronous look (retrievalSettled). */
+const resolved = new WeakMap<Promise<Loaded>, Loaded>();
+
+/**
+ * Whether retrieve() now answers the chatbot's questions at `indexVersion` from its final structures, so that
+ * the same question ranks the same until the version moves: the index of that version is loaded, a large
+ * chatbot's postings index is built (or never will be), and no embeddings endpoint takes part (a pause after
+ * its failure ranks lexically). runtime/answerCache.ts keeps answers only then.
+ */
+export function retrievalSettled(db: Queryable, chatbotId: string, indexVersion: string): boolean {
+  if (embeddingsFor(db)) return false;
+  const settings = searchSettings.get(db);
+  const entry = cache.get(chatbotId);
+  const loaded = entry && resolved.get(entry);
+  if (!loaded || loaded.version !== `${indexVersion}||${settings?.maxInMemoryUnits ?? MAX_IN_MEMORY_UNITS}`) return false;
+  if (!loaded.large || (settings?.postings ?? 'background') === 'off' || loaded.unitCount > MAX_POSTINGS_UNITS) return true;
+  const postings = postingsCache.get(chatbotId);
+  return postings?.version === loaded.version && postings.done;
+}
+
 /** `model`: the embeddings model whose vectors load with the index (null: lexical only). */
 async function indexFor(db: Queryable, chatbotId: string, model: string | null, maxInMemory: number, knownVersion?: string): Promise<Loaded | null> {
   let current = knownVersion;
@@ -137,6 +157,8 @@ async function indexFor(db: Queryable, chatbotId: string, model: string | null, 
   entry = load(db, chatbotId, version, model, maxInMemory);
   cache.delete(chatbotId);
   cache.set(chatbotId, entry);
+  const loading = entry;
+  entry.then((l) => resolved.set(loading, l), () => {});
   entry.catch(() => cache.delete(chatbotId));
   while (cache.size > CACHE_CHATBOTS) cache.delete(cache.keys().next().value!);
   return entry;
@@ -266,26 +288,68 @@ function withoutAbsorbed(lexemes: string[], m: ReturnType<typeof glossaryMatches
  * with the cosine ranking (fuse()). Otherwise, or when the endpoint fails, the ranking is the
  * lexical one, exactly as without the feature.
  */
+type RetrieveQuery = { chatbotId: string; lang: string; question: string; limit?: number; indexVersion?: string };
+type RetrieveOptions = {
+  embeddings?: EmbeddingsUse | null;
+  /** Units above which a chatbot is searched through candidates (tests lower it). */
+  maxInMemoryUnits?: number;
+  /** How a large chatbot's candidates are chosen (see postingsFor). */
+  postings?: PostingsUse;
+};
+type LexemeRow = { lang: string; lexemes: string[] };
+
 export async function retrieve(
   db: Queryable,
   /** `indexVersion`: the chatbot's index_version when the caller has just read it (saves reading it again). */
-  q: { chatbotId: string; lang: string; question: string; limit?: number; indexVersion?: string },
-  opts: {
-    embeddings?: EmbeddingsUse | null;
-    /** Units above which a chatbot is searched through candidates (tests lower it). */
-    maxInMemoryUnits?: number;
-    /** How a large chatbot's candidates are chosen (see postingsFor). */
-    postings?: PostingsUse;
-  } = {},
+  q: RetrieveQuery,
+  opts: RetrieveOptions = {},
 ): Promise<RetrievedPassage[]> {
+  const plan = await planRetrieval(db, q, opts);
+  if (!plan) return [];
+  return plan.rank((await db.query<LexemeRow>(plan.lexemes.text, plan.lexemes.params)).rows);
+}
+
+/**
+ * The visitor's question matched against the question-answer pairs (matchQna) and, in the same statement,
+ * parsed for retrieval: one round trip fewer for every answer that is not a pair's. `hits` ranks the passages
+ * (as retrieve() with the same arguments) only when called.
+ */
+export async function matchQnaAndRetrieve(
+  db: Queryable,
+  q: RetrieveQuery,
+  opts: RetrieveOptions = {},
+): Promise<{ pair: QnaMatch | null; hits: () => Promise<RetrievedPassage[]> }> {
+  // With semantic retrieval planning asks for the question's vector: not for an answer that a pair gives.
+  if (opts.embeddings !== null && (opts.embeddings || embeddingsFor(db))) {
+    const pair = await matchQna(db, q);
+    return { pair, hits: () => retrieve(db, q, opts) };
+  }
+  const plan = await planRetrieval(db, q, opts);
+  const qna = await qnaQuery(db, q, plan ? plan.lexemes.params.length : 0);
+  if (!plan) return { pair: qna ? await runQna(db, qna) : null, hits: async () => [] };
+  if (!qna) return { pair: null, hits: async () => plan.rank((await db.query<LexemeRow>(plan.lexemes.text, plan.lexemes.params)).rows) };
+  const r = await db.query<{ pair: QnaMatch | null; lexemes: LexemeRow[] | null }>(
+    `select (select row_to_json(q) from (${qna.text}) q) as pair,
+            (select json_agg(l) from (${plan.lexemes.text}) l) as lexemes`,
+    [...plan.lexemes.params, ...qna.params],
+  );
+  const { pair, lexemes } = r.rows[0];
+  return { pair: qnaResult(pair), hits: async () => plan.rank(lexemes ?? []) };
+}
+
+/**
+ * What retrieve() needs before its one statement: the chatbot's index and the statement that parses the
+ * question in each of its languages; `rank` does the rest with that statement's rows. Null: nothing to find.
+ */
+async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOptions) {
   const settings = searchSettings.get(db);
   const maxInMemory = opts.maxInMemoryUnits ?? settings?.maxInMemoryUnits ?? MAX_IN_MEMORY_UNITS;
   const postingsUse = opts.postings ?? settings?.postings ?? 'background';
   const question = normalizeForIndex(stripQuestionFillers(q.question.slice(0, 1000)));
-  if (!question.trim()) return [];
+  if (!question.trim()) return null;
   const semantic = opts.embeddings === undefined ? embeddingsFor(db) : opts.embeddings;
   const loaded = await indexFor(db, q.chatbotId, semantic?.client.model ?? null, maxInMemory, q.indexVersion);
-  if (!loaded || (!loaded.large && !loaded.index.size)) return [];
+  if (!loaded || (!loaded.large && !loaded.index.size)) return null;
   const limit = Math.min(Math.max(q.limit ?? 5, 1), 50);
   // The question's vector is asked for now: the call runs while PostgreSQL parses the question.
   const questionVector = semantic && loaded.vectors ? embedQuestion(semantic, q.question.slice(0, 1000)) : null;
@@ -294,47 +358,50 @@ export async function retrieve(
   // are stop words in the visitor's own language ("the", "if", "at" mean nothing on a German page).
   const visitorCfg = await tsConfigFor(db, q.lang);
   // Other languages' content has the parts of a compound, not the compound: "Flughafentransfer" is "airport transfer".
-  const r = await db.query<{ lang: string; lexemes: string[] }>(
-    `with content as (
+  const lexemes = {
+    text: `with content as (
        select coalesce(string_agg(token, ' '), '') as words from ts_debug($4::regconfig, $5) where lexemes is not null and lexemes <> '{}')
      select x.lang, array(select lexeme from unnest(to_tsvector(x.cfg::regconfig,
               case when x.cfg = $4::text then $1 else (select words from content) end)) order by lexeme) as lexemes
        from unnest($2::text[], $3::text[]) as x(lang, cfg)`,
-    [question, langs, langs.map((l) => loaded.configs.get(l)!), visitorCfg, splitGlossaryCompounds(question)],
-  );
-  // A large chatbot's words are those of its postings index; until that is built, PostgreSQL's candidates'.
-  const postings = loaded.large ? await postingsFor(db, q.chatbotId, loaded, postingsUse) : null;
-  const hasTerm = (lang: string, l: string) => (postings ? postings.corpus.df(l, lang) > 0 : !loaded.large && loaded.index.hasTerm(lang, l));
-  const byLang = new Map<string, string[]>();
-  const synonyms = new Map<string, Map<string, string[]>>();
-  for (const { lang, lexemes } of r.rows) {
-    const m = glossaryMatches(await glossaryFor(db, loaded.configs.get(lang)!), lexemes);
-    byLang.set(lang, withoutAbsorbed(lexemes, m, (l) => hasTerm(lang, l)));
-    synonyms.set(lang, m.synonyms);
-  }
-  const vector = questionVector && (await questionVector);
-  const searchOpts = { preferLang: baseLang(q.lang), otherLangFactor: 0.4, synonyms };
-  if (postings) return rankFromPostings(db, postings, byLang, { limit, ...searchOpts });
-  if (loaded.large) {
-    // A large chatbot: the question's words and their glossary synonyms fetch candidates, ranked as a small index.
-    const queries = new Map<string, string>();
-    for (const [lang, lexemes] of byLang) {
-      const query = anyOf([...lexemes, ...[...(synonyms.get(lang)?.values() ?? [])].flat()]);
-      if (query) queries.set(lang, query);
+    params: [question, langs, langs.map((l) => loaded.configs.get(l)!), visitorCfg, splitGlossaryCompounds(question)] as unknown[],
+  };
+  const rank = async (rows: LexemeRow[]): Promise<RetrievedPassage[]> => {
+    // A large chatbot's words are those of its postings index; until that is built, PostgreSQL's candidates'.
+    const postings = loaded.large ? await postingsFor(db, q.chatbotId, loaded, postingsUse) : null;
+    const hasTerm = (lang: string, l: string) => (postings ? postings.corpus.df(l, lang) > 0 : !loaded.large && loaded.index.hasTerm(lang, l));
+    const byLang = new Map<string, string[]>();
+    const synonyms = new Map<string, Map<string, string[]>>();
+    for (const { lang, lexemes } of rows) {
+      const m = glossaryMatches(await glossaryFor(db, loaded.configs.get(lang)!), lexemes);
+      byLang.set(lang, withoutAbsorbed(lexemes, m, (l) => hasTerm(lang, l)));
+      synonyms.set(lang, m.synonyms);
     }
-    const rows = await candidateUnits(db, q.chatbotId, queries);
-    const units = rows.map(toUnit);
-    const index = new SearchIndex(rows.map((x) => ({ id: x.id, lang: x.lang, terms: parseTsvector(x.tsv) })), { fuzzy: false });
-    return index
-      .search(byLang, { limit, ...searchOpts })
-      .map((h) => ({ ...units[h.index], score: h.score, coverage: h.coverage, bodyMatches: h.bodyMatches, terms: h.terms }));
-  }
-  if (!vector || !loaded.vectors) {
-    const hits = loaded.index.search(byLang, { limit, ...searchOpts });
-    return hits.map((h) => ({ ...loaded.units[h.index], score: h.score, coverage: h.coverage, bodyMatches: h.bodyMatches, terms: h.terms }));
-  }
-  const lexical = loaded.index.search(byLang, { limit: Math.max(limit, FUSION_DEPTH), ...searchOpts });
-  return fuse(loaded, lexical, loaded.vectors.similarities(vector), { limit, preferLang: searchOpts.preferLang });
+    const vector = questionVector && (await questionVector);
+    const searchOpts = { preferLang: baseLang(q.lang), otherLangFactor: 0.4, synonyms };
+    if (postings) return rankFromPostings(db, postings, byLang, { limit, ...searchOpts });
+    if (loaded.large) {
+      // A large chatbot: the question's words and their glossary synonyms fetch candidates, ranked as a small index.
+      const queries = new Map<string, string>();
+      for (const [lang, lexemes] of byLang) {
+        const query = anyOf([...lexemes, ...[...(synonyms.get(lang)?.values() ?? [])].flat()]);
+        if (query) queries.set(lang, query);
+      }
+      const rows = await candidateUnits(db, q.chatbotId, queries);
+      const units = rows.map(toUnit);
+      const index = new SearchIndex(rows.map((x) => ({ id: x.id, lang: x.lang, terms: parseTsvector(x.tsv) })), { fuzzy: false });
+      return index
+        .search(byLang, { limit, ...searchOpts })
+        .map((h) => ({ ...units[h.index], score: h.score, coverage: h.coverage, bodyMatches: h.bodyMatches, terms: h.terms }));
+    }
+    if (!vector || !loaded.vectors) {
+      const hits = loaded.index.search(byLang, { limit, ...searchOpts });
+      return hits.map((h) => ({ ...loaded.units[h.index], score: h.score, coverage: h.coverage, bodyMatches: h.bodyMatches, terms: h.terms }));
+    }
+    const lexical = loaded.index.search(byLang, { limit: Math.max(limit, FUSION_DEPTH), ...searchOpts });
+    return fuse(loaded, lexical, loaded.vectors.similarities(vector), { limit, preferLang: searchOpts.preferLang });
+  };
+  return { lexemes, rank };
 }
 
 /** Candidates of a large chatbot ranked like a small one's: in the visitor's language, and in each other one. */
@@ -451,41 +518,49 @@ function fuse(
 /** Below this a stored question is not "the same question" as the visitor's. */
 export const QNA_THRESHOLD = 0.45;
 
+export type QnaMatch = { id: string; question: string; answer: string; similarity: number };
+
 /**
  * The active question-answer pair whose question is closest to the visitor's: trigram similarity,
  * raised when every term of the visitor's question occurs in the stored question.
  */
-export async function matchQna(
-  db: Queryable,
-  q: { chatbotId: string; lang: string; question: string },
-): Promise<{ id: string; question: string; answer: string; similarity: number } | null> {
+export async function matchQna(db: Queryable, q: { chatbotId: string; lang: string; question: string }): Promise<QnaMatch | null> {
+  const query = await qnaQuery(db, q, 0);
+  return query ? runQna(db, query) : null;
+}
+
+async function runQna(db: Queryable, query: { text: string; params: unknown[] }) {
+  return qnaResult((await db.query<QnaMatch>(query.text, query.params)).rows[0] ?? null);
+}
+
+const qnaResult = (best: QnaMatch | null) => (best && Number(best.similarity) >= QNA_THRESHOLD ? { ...best, similarity: Number(best.similarity) } : null);
+
+/** matchQna's statement, its parameters numbered from `offset` + 1 (so that it can run inside another). Null: an empty question. */
+async function qnaQuery(db: Queryable, q: { chatbotId: string; lang: string; question: string }, offset: number) {
   const question = q.question.trim().slice(0, 1000);
   if (!question) return null;
   const cfg = await tsConfigFor(db, q.lang);
+  const [p1, p2, p3, p4] = [1, 2, 3, 4].map((n) => `$${n + offset}`);
   // Only pairs that can reach the threshold are stemmed and scored: a question sharing enough trigrams (`%`,
   // pg_trgm's default 0.3, is below the threshold), or one holding every term of the visitor's question, found
   // through its FAQ passage, whose question part has weight A. Stemming every pair's question for every visitor
   // question cost ~340 ms of database CPU with 10,000 pairs; the trigram comparison of each pair is left
   // (a trigram index on the questions was not chosen by the planner, see migration 131).
-  const r = await db.query<{ id: string; question: string; answer: string; similarity: number }>(
-    `with terms as (
-       select nullif(array_to_string(array(select quote_literal(lexeme) || ':A' from unnest(to_tsvector($3::regconfig, $4))), ' & '), '')::tsquery as query),
+  const text = `with terms as (
+       select nullif(array_to_string(array(select quote_literal(lexeme) || ':A' from unnest(to_tsvector(${p3}::regconfig, ${p4}))), ' & '), '')::tsquery as query),
      candidates as (
        select id from qna
-        where chatbot_id = $1 and active and lower(question) % lower($4)
+        where chatbot_id = ${p1} and active and lower(question) % lower(${p4})
        union
        select p.source_id from passages p, terms
-        where p.chatbot_id = $1 and p.source_type = 'qna' and p.tsv @@ terms.query),
+        where p.chatbot_id = ${p1} and p.source_type = 'qna' and p.tsv @@ terms.query),
      c as (
-       select id, question, answer, similarity(lower(question), lower($4)) as trgm,
-              to_tsvector($3::regconfig, question) @@ plainto_tsquery($3::regconfig, $4) as all_terms
+       select id, question, answer, similarity(lower(question), lower(${p4})) as trgm,
+              to_tsvector(${p3}::regconfig, question) @@ plainto_tsquery(${p3}::regconfig, ${p4}) as all_terms
          from qna
-        where id in (select id from candidates) and chatbot_id = $1 and active and ${LANG_MATCH('lang', '$2')})
+        where id in (select id from candidates) and chatbot_id = ${p1} and active and ${LANG_MATCH('lang', p2)})
      select id::text as id, question, answer,
             greatest(trgm, case when all_terms then 0.5 + 0.5 * trgm else 0 end)::float8 as similarity
-       from c order by similarity desc, id limit 1`,
-    [q.chatbotId, baseLang(q.lang), cfg, question],
-  );
-  const best = r.rows[0];
-  return best && best.similarity >= QNA_THRESHOLD ? { ...best, similarity: Number(best.similarity) } : null;
+       from c order by similarity desc, id limit 1`;
+  return { text, params: [q.chatbotId, baseLang(q.lang), cfg, question] as unknown[] };
 }
