@@ -330,7 +330,9 @@ describe('the whole account', () => {
     // Blocked from now on: no sign-in with the account, no widget answers for its chatbot.
     expect((await s.api('GET', '/api/v1/users/lookup', { token: a.token })).status).toBe(401);
     const widget = await s.api('POST', `/api/v1/public/chatbots/${a.chatbotId}/chats/${chatA}/messages`, { body: { text: 'Hallo?' } });
-    expect(widget.status).toBe(403);
+    // The deletion job may already have removed the chatbot (404); until it has, the blocked account answers 403.
+    expect([403, 404]).toContain(widget.status);
+    expect(await count('select count(*)::int n from messages where chat_id = $1', [chatA])).toBe(0);
 
     // The deletion queued the retention job: wait for it to have removed the organization.
     await expect.poll(() => count('select count(*)::int n from organizations where id = $1', [a.orgId]), { timeout: 30_000, interval: 200 }).toBe(0);
