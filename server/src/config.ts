@@ -132,6 +132,8 @@ const schema = z.object({
   CRAWL_MAX_SECONDS: z.coerce.number().int().min(5).max(86400).default(1800),
   CRAWL_PAGE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120000).default(15000),
   CRAWL_MAX_PAGE_MB: z.coerce.number().positive().max(100).default(5),
+  // The website screenshot's whole browser run: start, page with its requests, picture.
+  SCREENSHOT_TIME_LIMIT_MS: z.coerce.number().int().min(1000).max(120000).default(15000),
   // Pages whose content is filled in by scripts: rendered in headless Chromium (auto) or never (off); bounds per crawl.
   CRAWL_RENDER: z.enum(['auto', 'off']).default('auto'),
   CRAWL_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),

@@ -8,7 +8,6 @@ import { CHROMIUM_ARGS, chromiumExecutable } from '../training/render.ts';
 import { requireChatbotUrl } from './chatbots.ts';
 import { concurrencyLimit } from './concurrencyLimit.ts';
 
-const TIME_LIMIT_MS = 15_000;
 /** After "load": up to this long for scripts to fill the page (network idle ends it sooner). */
 const SETTLE_MS = 3000;
 const CACHE_SECONDS = 24 * 3600;
@@ -80,7 +79,7 @@ export async function takeScreenshot(ctx: AppContext, rawUrl: string): Promise<S
   };
   try {
     const start = await firstHop(url, fetchOpts);
-    const image = await withSlot(() => picture(executablePath, start, fetchOpts)).catch(() => {
+    const image = await withSlot(() => picture(executablePath, start, fetchOpts, ctx.config.SCREENSHOT_TIME_LIMIT_MS)).catch(() => {
       throw unreachable(url);
     });
     await screenshotsRepo.save(ctx.db, url, image);
@@ -92,8 +91,8 @@ export async function takeScreenshot(ctx: AppContext, rawUrl: string): Promise<S
 }
 
 /** The browser part, timed from when it gets its slot (not while it waits for one). */
-async function picture(executablePath: string, start: FetchResult, fetchOpts: FetchOptions): Promise<string> {
-  const deadline = Date.now() + TIME_LIMIT_MS;
+async function picture(executablePath: string, start: FetchResult, fetchOpts: FetchOptions, timeLimitMs: number): Promise<string> {
+  const deadline = Date.now() + timeLimitMs;
   let browser: Browser | null = null;
   const timer = setTimeout(() => void browser?.close().catch(() => {}), Math.max(0, deadline - Date.now()));
   const left = () => Math.max(500, deadline - Date.now());
