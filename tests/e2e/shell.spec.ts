@@ -144,6 +144,9 @@ test('offline: the "no internet connection" message, and the documents tab shows
   // Loaded online first: the tab's code is in the page, so only the list request meets the offline network.
   await open(page, '/training/documents');
   await expect(page.getByRole('heading', { name: '0 Dokumente', level: 2 })).toBeVisible();
+  // The list may still be fetching again (its stored page settings): a fetch sent online would answer the tab's
+  // next visit without an error, so the network goes offline only once no list is loading.
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
   await page.getByRole('tab', { name: 'Website', exact: true }).click();
   await expect(page).toHaveURL(/\/training\/website$/);
   await context.setOffline(true);
