@@ -105,24 +105,15 @@ export const conversationsRepo = {
    * row, and no statistics counter that every answer of the chatbot must lock (migrations 160, 161).
    */
   async recordMessage(db: Queryable, chat: ChatRow, question: string, a: Pick<Answer, 'answer' | 'sources' | 'score' | 'answeredBy'>) {
-    const r = await db.query<ChatRow & { message_id: string; message_created_at: string }>(
-      `with m as (
-         insert into messages(chat_id, chatbot_id, organization_id, question, answer, sources, score, answered_by)
-         values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) returning id, created_at, search),
-       c as (
-         update chats set message_count = message_count + 1, last_message_at = now(), search = search || (select search from m)
-          where id = $1 returning ${CHAT_COLUMNS})
-       select c.*, m.id as message_id, m.created_at as message_created_at from c, m`,
-      [chat.id, chat.chatbot_id, chat.organization_id, question, a.answer, JSON.stringify(a.sources), a.score, a.answeredBy],
-    );
-    const { message_id: id, message_created_at: created_at, ...updated } = r.rows[0];
-    return { message: { id, created_at }, chat: updated as ChatRow };
+    const [recorded] = await conversationsRepo.recordMessages(db, [{ chat, question, answer: a }]);
+    if (!recorded) throw new Error(`the message of chat ${chat.id} was not recorded`);
+    return recorded;
   },
 
   /**
-   * recordMessage for the messages of several chats (at most one message a chat) in one statement: one round
-   * trip and one commit flush for all. Results in the order given (undefined: not recorded, which the chats'
-   * foreign key makes impossible).
+   * The messages of several chats (at most one message a chat; recordMessage is the one-chat case) in one
+   * statement: one round trip and one commit flush for all. Results in the order given (undefined: not
+   * recorded, which the chats' foreign key makes impossible).
    */
   async recordMessages(db: Queryable, items: { chat: ChatRow; question: string; answer: Pick<Answer, 'answer' | 'sources' | 'score' | 'answeredBy'> }[]) {
     const col = <T>(f: (i: (typeof items)[number]) => T) => items.map(f);
