@@ -11,12 +11,14 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = path.join(ROOT, 'dist-server');
 /**
  * The entries: the API server, the embedded database's thread (server/src/db/pglite.ts starts it from beside
- * the bundle), the operator CLI (what the browser tests and the CLI's own tests run; `npm run admin` runs its
- * sources), and the maker of the start database (run below, at build time only).
+ * the bundle), the extraction child (server/src/training/extractionSandbox.ts, likewise), the operator CLI
+ * (what the browser tests and the CLI's own tests run; `npm run admin` runs its sources), and the maker of
+ * the start database (run below, at build time only).
  */
 export const ENTRIES = {
   main: 'server/src/main.ts',
   pgliteThread: 'server/src/db/pgliteThread.ts',
+  extractChild: 'server/src/training/extractChild.ts',
   admin: 'server/src/cli/admin.ts',
   makeStartTemplate: 'server/src/db/makeStartTemplate.ts',
 };

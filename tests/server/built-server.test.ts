@@ -4,13 +4,16 @@
  * identity provider and an authenticated API call. A first start copies the build's start template; what must
  * differ per installation (signing keys, secrets) is made at that start, never copied.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from '@e965/xlsx';
 import { freePort } from './helpers.ts';
+import { makeDocx, makePdf } from './trainingFiles.ts';
+import { EXTRACTION_LIMITS, type ExtractionRequest, type ExtractionResult } from '../../server/src/training/extractionSandbox.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const { buildServer } = (await import(pathToFileURL(path.join(ROOT, 'scripts/build-server.mjs')).href)) as {
@@ -125,6 +128,28 @@ describe.skipIf(postgresPass)('the built server', () => {
     expect(named.length).toBeGreaterThan(0);
     for (const rel of named) expect(fs.existsSync(path.resolve(outdir(), rel)), rel).toBe(true);
     expect(fs.existsSync(path.join(outdir(), 'pgdata-template', 'PG_VERSION'))).toBe(true);
+  });
+
+  it('its extraction child reads a PDF, a Word file and a spreadsheet without a TypeScript loader', async () => {
+    const extract = (req: ExtractionRequest) =>
+      new Promise<ExtractionResult | undefined>((resolve) => {
+        const child = fork(path.join(outdir(), 'extractChild.js'), [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+        let result: ExtractionResult | undefined;
+        child.on('message', (m: ExtractionResult) => (result = m));
+        child.on('close', () => resolve(result));
+        child.send(req);
+      });
+    const limits = EXTRACTION_LIMITS;
+    const sheet = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(sheet, XLSX.utils.aoa_to_sheet([['Frage', 'Antwort'], ['Wann ist geöffnet?', 'Täglich ab 9 Uhr.']]), 'Tabelle1');
+    const [pdf, docx, xlsx] = await Promise.all([
+      extract({ kind: 'document', type: 'pdf', buf: makePdf([['Garantie: zwei Jahre.']]), limits }),
+      extract({ kind: 'document', type: 'docx', buf: makeDocx(['Akkus: ein Jahr.']), limits }),
+      extract({ kind: 'qnaSheet', buf: XLSX.write(sheet, { type: 'buffer', bookType: 'xlsx' }) as Buffer, limits }),
+    ]);
+    expect(pdf).toEqual({ ok: true, value: 'Garantie: zwei Jahre.' });
+    expect(docx).toEqual({ ok: true, value: 'Akkus: ein Jahr.' });
+    expect(xlsx).toMatchObject({ ok: true, value: [{ question: 'Wann ist geöffnet?', answer: 'Täglich ab 9 Uhr.' }] });
   });
 
   it('starts on an empty data folder from its template, answers, and keeps its own keys across a restart', async () => {

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { AppError } from '../errors.ts';
 import { documentsRepo } from '../repositories/documents.ts';
-import { extractInSandbox, refuseEmptyFile } from './extractionSandbox.ts';
+import { documentText, refuseEmptyFile } from './extractionSandbox.ts';
 import { indexText, removePassages, storePassages } from './indexer.ts';
 import { documentKey, documentStorage } from './storage.ts';
 
@@ -88,7 +88,7 @@ export async function addDocument(
 ) {
   refuseEmptyFile(input.buf);
   const type = detectType(input.buf, input.name);
-  const text = await extractInSandbox(input.buf, type);
+  const text = await documentText(input.buf, type);
   const name = path.basename(input.name).slice(0, 255) || `document.${type}`;
   const storage = documentStorage(ctx.config);
   const id = crypto.randomUUID();
