@@ -1,6 +1,5 @@
 import { AppError } from '../errors.ts';
 import { refuseZipBomb } from './zipBounds.ts';
-import type { DocType } from './documents.ts';
 import { overLimit, type ExtractionLimits } from './extractionSandbox.ts';
 
 const unreadable = (type: string, reason: string) =>
