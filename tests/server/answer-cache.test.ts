@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatbot, startTestServer, type TestServer } from './helpers.ts';
 import { addContact, addPage, addQna, openChat } from './publicSeed.ts';
-import { answerCache } from '../../server/src/runtime/answerCache.ts';
+import { ANSWER_CACHE_ENTRIES, answerCache } from '../../server/src/runtime/answerCache.ts';
 
 let s: TestServer;
 let org: string;
@@ -24,6 +24,18 @@ async function warmBot() {
 }
 
 describe('answer cache', () => {
+  it(`keeps at most ${ANSWER_CACHE_ENTRIES} answers, the ones read least recently leaving first`, () => {
+    answerCache.clear();
+    for (let i = 0; i < ANSWER_CACHE_ENTRIES; i++) answerCache.set(`k${i}`, { answer: i });
+    expect(answerCache.get('k0')).toEqual({ answer: 0 }); // read: now the most recent
+    answerCache.set('new', { answer: 'new' });
+    expect(answerCache.size).toBe(ANSWER_CACHE_ENTRIES);
+    expect(answerCache.get('k1')).toBeUndefined();
+    expect(answerCache.get('k0')).toEqual({ answer: 0 });
+    expect(answerCache.get('new')).toEqual({ answer: 'new' });
+    answerCache.clear();
+  });
+
   it('answers a repeated question from the cache with the same answer', async () => {
     const { chat } = await warmBot();
     const before = answerCache.size;

@@ -7,13 +7,14 @@
  * Only what depends on nothing else is kept: the contact person (the customer may change it any time) and
  * a translation are added to each answer afresh.
  */
+import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db/index.ts';
 import { retrievalSettled } from '../services/retrieval.ts';
 
 /** Entries over all chatbots (least recently used go first): an entry is a few kilobytes of quoted text. */
 export const ANSWER_CACHE_ENTRIES = 5_000;
 
-const entries = new Map<string, unknown>();
+const entries = new LRUCache<string, NonNullable<unknown>>({ max: ANSWER_CACHE_ENTRIES });
 
 export interface AnswerCacheKey {
   chatbotId: string;
@@ -32,18 +33,8 @@ export function answerCacheKey(db: Queryable, k: AnswerCacheKey): string | null 
 }
 
 export const answerCache = {
-  get<T>(key: string): T | undefined {
-    const v = entries.get(key);
-    if (v === undefined) return undefined;
-    entries.delete(key);
-    entries.set(key, v);
-    return v as T;
-  },
-  set(key: string, value: unknown) {
-    entries.delete(key);
-    entries.set(key, value);
-    while (entries.size > ANSWER_CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
-  },
+  get: <T>(key: string) => entries.get(key) as T | undefined,
+  set: (key: string, value: NonNullable<unknown>) => void entries.set(key, value),
   /** Tests and the bench: start empty. */
   clear: () => entries.clear(),
   get size() {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db/index.ts';
 import type { UnitKind } from '../training/chunk.ts';
 import { baseLang, tsConfigFor } from '../training/lang.ts';
@@ -131,7 +132,7 @@ export function retrievalSettled(db: Queryable, chatbotId: string, indexVersion:
   const loaded = entry && resolved.get(entry);
   if (!loaded || loaded.version !== `${indexVersion}||${settings?.maxInMemoryUnits ?? MAX_IN_MEMORY_UNITS}`) return false;
   if (!loaded.large || (settings?.postings ?? 'background') === 'off' || loaded.unitCount > MAX_POSTINGS_UNITS) return true;
-  const postings = postingsCache.get(chatbotId);
+  const postings = postingsCache.peek(chatbotId);
   return postings?.version === loaded.version && postings.done;
 }
 
@@ -172,9 +173,12 @@ async function indexFor(db: Queryable, chatbotId: string, model: string | null, 
  * a unit (see the README), so the cache holds at most MAX_CACHED_POSTINGS_UNITS units in all, the
  * chatbots asked least recently leaving first.
  */
-const postingsCache = new Map<string, { version: string; units: number; index: Promise<Postings | null>; done: boolean }>();
 export const MAX_POSTINGS_UNITS = 2_000_000;
 const MAX_CACHED_POSTINGS_UNITS = 2_000_000;
+const postingsCache = new LRUCache<string, { version: string; units: number; index: Promise<Postings | null>; done: boolean }>({
+  maxSize: MAX_CACHED_POSTINGS_UNITS,
+  sizeCalculation: (e) => Math.max(1, e.units),
+});
 /** `background`: use the index once built; `wait`: build it now if needed (tests); `off`: PostgreSQL candidates only. */
 export type PostingsUse = 'background' | 'wait' | 'off';
 
@@ -187,29 +191,17 @@ interface Postings {
 async function postingsFor(db: Queryable, chatbotId: string, loaded: Loaded, use: PostingsUse): Promise<Postings | null> {
   if (use === 'off' || loaded.unitCount > MAX_POSTINGS_UNITS) return null;
   const entry = postingsCache.get(chatbotId);
-  if (entry?.version === loaded.version && (entry.done || use === 'wait')) {
-    postingsCache.delete(chatbotId);
-    postingsCache.set(chatbotId, entry);
-    return entry.index;
-  }
+  if (entry?.version === loaded.version && (entry.done || use === 'wait')) return entry.index;
   if (entry && !entry.done && use !== 'wait') return null; // one build at a time; the next question looks again
   const fresh = { version: loaded.version, units: loaded.unitCount, index: loadPostings(db, chatbotId).then((index) => ({ index, corpus: new PostingsCorpus(index) })).catch(() => null), done: false };
   void fresh.index.then(() => (fresh.done = true));
-  postingsCache.delete(chatbotId);
-  let units = fresh.units;
-  for (const e of postingsCache.values()) units += e.units;
-  for (const [id, e] of postingsCache) {
-    if (units <= MAX_CACHED_POSTINGS_UNITS) break;
-    postingsCache.delete(id);
-    units -= e.units;
-  }
-  postingsCache.set(chatbotId, fresh);
+  postingsCache.set(chatbotId, fresh); // the chatbots asked least recently leave until the units fit
   return use === 'wait' ? fresh.index : null;
 }
 
 /** The memory of a chatbot's postings index once built (for the retrieval bench), or null. */
 export async function postingsMemory(chatbotId: string): Promise<{ units: number; bytes: number } | null> {
-  const entry = postingsCache.get(chatbotId);
+  const entry = postingsCache.peek(chatbotId);
   const postings = entry?.done ? await entry.index : null;
   return postings ? { units: postings.index.size, bytes: postings.index.bytes } : null;
 }
