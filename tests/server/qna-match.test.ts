@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatbot, startTestServer, type TestServer } from './helpers.ts';
 import { QNA_THRESHOLD, matchQna } from '../../server/src/services/retrieval.ts';
 import { passagesRepo } from '../../server/src/repositories/passages.ts';
+import { QnaTrigramIndex, trigrams } from '../../server/src/services/qnaTrigrams.ts';
 
 let s: TestServer;
 let chatbotId: string;
@@ -81,5 +82,32 @@ describe('matchQna', () => {
     // The comparison covers both outcomes.
     expect(matched).toBeGreaterThan(10);
     expect(matched).toBeLessThan(asks.length);
+  });
+
+  it('chooses its candidates by the similarity pg_trgm computes', async () => {
+    const texts = ['Wie sind die Öffnungszeiten?', 'öffnungszeiten sauna', 'Gibt es einen Parkplatz am Haus?', 'Parkplätze & Garage (24h)', 'Frühstück: ab 7 Uhr!',
+      'fruehstueck ab wann', 'Do you allow dogs?', 'dogs allowed in rooms', 'Straße zum Bahnhof', 'STRASSE Bahnhof-Transfer', 'x', '?!'];
+    for (const a of texts) {
+      for (const b of texts) {
+        const r = await s.db.query<{ sim: number }>('select similarity(lower($1), lower($2))::float8 as sim', [a, b]);
+        const ga = trigrams(a);
+        const gb = trigrams(b);
+        const shared = [...ga].filter((g) => gb.has(g)).length;
+        const js = ga.size + gb.size - shared ? shared / (ga.size + gb.size - shared) : 0;
+        expect(js, `${a} ~ ${b}`).toBeCloseTo(r.rows[0].sim, 5);
+      }
+    }
+    const index = new QnaTrigramIndex(texts.map((question, i) => ({ id: String(i), question })));
+    expect(index.similar('Öffnungszeiten der Sauna?', 0.3)).toEqual(['1', '0']);
+  });
+
+  it('finds a pair added after an earlier question (the chatbot\'s index version moved)', async () => {
+    const question = 'Darf man den Tretroller im Treppenhaus abstellen?';
+    expect(await matchQna(s.db, { chatbotId, lang: 'de', question })).toBeNull();
+    const [{ id }] = (
+      await s.db.query<{ id: string }>(`insert into qna(organization_id, chatbot_id, lang, question, answer) values ($1, $2, 'de', $3, 'Nein.') returning id::text`, [org, chatbotId, question])
+    ).rows;
+    await passagesRepo.insertQnaPairs(s.db, [id], 'de', 'german');
+    expect((await matchQna(s.db, { chatbotId, lang: 'de', question: 'Darf man Tretroller im Treppenhaus abstellen' }))?.id).toBe(id);
   });
 });

@@ -9,6 +9,7 @@ import { SearchIndex, parseTsvector, type Hit } from './searchIndex.ts';
 import { MAX_IN_MEMORY_UNITS, UNITS, anyOf, candidateUnits, loadPostings, unitsByIds, type CandidateRow, type UnitRow } from './candidates.ts';
 import type { PostingsIndex } from './postingsIndex.ts';
 import { PostingsCorpus } from './postingsCorpus.ts';
+import { QnaTrigramIndex } from './qnaTrigrams.ts';
 
 export interface Passage {
   id: string;
@@ -516,7 +517,7 @@ export type QnaMatch = { id: string; question: string; answer: string; similarit
  * The active question-answer pair whose question is closest to the visitor's: trigram similarity,
  * raised when every term of the visitor's question occurs in the stored question.
  */
-export async function matchQna(db: Queryable, q: { chatbotId: string; lang: string; question: string }): Promise<QnaMatch | null> {
+export async function matchQna(db: Queryable, q: { chatbotId: string; lang: string; question: string; indexVersion?: string }): Promise<QnaMatch | null> {
   const query = await qnaQuery(db, q, 0);
   return query ? runQna(db, query) : null;
 }
@@ -527,22 +528,58 @@ async function runQna(db: Queryable, query: { text: string; params: unknown[] })
 
 const qnaResult = (best: QnaMatch | null) => (best && Number(best.similarity) >= QNA_THRESHOLD ? { ...best, similarity: Number(best.similarity) } : null);
 
+/**
+ * Each chatbot's active pairs' trigrams (qnaTrigrams.ts) for the index version they were read at: every change
+ * of a pair changes its FAQ passage, which moves the version. At most QNA_PREFILTER_PAIRS pairs in all, the
+ * chatbots asked least recently leaving first.
+ */
+const QNA_PREFILTER_PAIRS = 200_000;
+const qnaPrefilters = new LRUCache<string, { version: string; pairs: number; index: Promise<QnaTrigramIndex> }>({
+  maxSize: QNA_PREFILTER_PAIRS,
+  sizeCalculation: (e) => Math.max(1, e.pairs),
+});
+/** Candidates by trigrams are chosen below `%`'s 0.3 (see qnaTrigrams.ts); PostgreSQL scores them exactly. */
+const QNA_PREFILTER_MIN = 0.25;
+
+async function qnaPrefilter(db: Queryable, chatbotId: string, knownVersion?: string): Promise<QnaTrigramIndex> {
+  const version = knownVersion ?? (await db.query<{ v: string }>('select index_version::text as v from chatbots where id = $1', [chatbotId])).rows[0]?.v ?? '';
+  const entry = qnaPrefilters.get(chatbotId);
+  if (entry?.version === version) return entry.index;
+  const fresh = {
+    version,
+    pairs: 1,
+    index: db.query<{ id: string; question: string }>('select id::text as id, question from qna where chatbot_id = $1 and active', [chatbotId]).then((r) => {
+      fresh.pairs = r.rows.length;
+      return new QnaTrigramIndex(r.rows);
+    }),
+  };
+  qnaPrefilters.set(chatbotId, fresh);
+  // Set again once read, so the cache counts its pairs; a failed read is not kept.
+  fresh.index.then(
+    () => {
+      if (qnaPrefilters.peek(chatbotId) === fresh) qnaPrefilters.set(chatbotId, fresh);
+    },
+    () => {
+      if (qnaPrefilters.peek(chatbotId) === fresh) qnaPrefilters.delete(chatbotId);
+    },
+  );
+  return fresh.index;
+}
+
 /** matchQna's statement, its parameters numbered from `offset` + 1 (so that it can run inside another). Null: an empty question. */
-async function qnaQuery(db: Queryable, q: { chatbotId: string; lang: string; question: string }, offset: number) {
+async function qnaQuery(db: Queryable, q: { chatbotId: string; lang: string; question: string; indexVersion?: string }, offset: number) {
   const question = q.question.trim().slice(0, 1000);
   if (!question) return null;
-  const cfg = await tsConfigFor(db, q.lang);
-  const [p1, p2, p3, p4] = [1, 2, 3, 4].map((n) => `$${n + offset}`);
-  // Only pairs that can reach the threshold are stemmed and scored: a question sharing enough trigrams (`%`,
-  // pg_trgm's default 0.3, is below the threshold), or one holding every term of the visitor's question, found
-  // through its FAQ passage, whose question part has weight A. Stemming every pair's question for every visitor
-  // question cost ~340 ms of database CPU with 10,000 pairs; the trigram comparison of each pair is left
-  // (a trigram index on the questions was not chosen by the planner, see migration 131).
+  const [cfg, prefilter] = await Promise.all([tsConfigFor(db, q.lang), qnaPrefilter(db, q.chatbotId, q.indexVersion)]);
+  const [p1, p2, p3, p4, p5] = [1, 2, 3, 4, 5].map((n) => `$${n + offset}`);
+  // Only pairs that can reach the threshold are stemmed and scored: a question sharing enough trigrams (chosen
+  // in this process, see qnaPrefilter), or one holding every term of the visitor's question, found through its
+  // FAQ passage, whose question part has weight A. Stemming every pair's question for every visitor question
+  // cost ~340 ms of database CPU with 10,000 pairs, comparing every pair's trigrams ~100 ms.
   const text = `with terms as (
        select nullif(array_to_string(array(select quote_literal(lexeme) || ':A' from unnest(to_tsvector(${p3}::regconfig, ${p4}))), ' & '), '')::tsquery as query),
      candidates as (
-       select id from qna
-        where chatbot_id = ${p1} and active and lower(question) % lower(${p4})
+       select unnest(${p5}::uuid[]) as id
        union
        select p.source_id from passages p, terms
         where p.chatbot_id = ${p1} and p.source_type = 'qna' and p.tsv @@ terms.query),
@@ -554,5 +591,5 @@ async function qnaQuery(db: Queryable, q: { chatbotId: string; lang: string; que
      select id::text as id, question, answer,
             greatest(trgm, case when all_terms then 0.5 + 0.5 * trgm else 0 end)::float8 as similarity
        from c order by similarity desc, id limit 1`;
-  return { text, params: [q.chatbotId, baseLang(q.lang), cfg, question] as unknown[] };
+  return { text, params: [q.chatbotId, baseLang(q.lang), cfg, question, prefilter.similar(question, QNA_PREFILTER_MIN)] as unknown[] };
 }
