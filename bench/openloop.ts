@@ -4,8 +4,11 @@
 // Prints how many were answered, refused (429/503, with or without Retry-After), failed or timed out, the
 // latencies of answered and refused requests, and /health afterwards.
 // BENCH_DATABASE_URL: PostgreSQL (a throwaway database is created and dropped); else PGlite in memory.
-// BENCH_TERMINATE_AT=S (PostgreSQL): S seconds in, every backend of the database is terminated, as a database
+// BENCH_TERMINATE_AT=S (PostgreSQL): S seconds into the measured load, every backend of the database is terminated, as a database
 // restart would; the figures then show that only the requests in flight fail and the pool recovers.
+// BENCH_WARMUP_SECONDS (5): the load runs this long at the same rate before the measured seconds begin, so the
+// figures are a running server's (its pool's connections opened, its code compiled, its statements prepared); the
+// warm-up's own p95 is reported apart (`warmup_p95_ms`).
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { loadConfig } from '../server/src/config.ts';
@@ -18,6 +21,7 @@ import { retrieve } from '../server/src/services/retrieval.ts';
 const N = Number(process.env.BENCH_PASSAGES ?? 100_000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 200);
 /** A request unanswered after this long counts as a timeout (the hang the backpressure must prevent). */
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30_000);
@@ -59,9 +63,10 @@ await fetch(`${api}/chats/${chats[0]}/messages`, { method: 'POST', headers: { 'c
 // on a 10 ms tick, as many as the schedule owes by then, never waiting for earlier answers.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { api, chats, questions, rate, seconds, timeoutMs } = workerData;
-const total = Math.round(rate * seconds);
-const out = { answered: [], refused: [], refusedWithoutRetryAfter: 0, statuses: {}, errors: 0, errorKinds: {}, timeouts: 0, sendLagMs: 0 };
+const { api, chats, questions, rate, seconds, warmupSeconds, timeoutMs } = workerData;
+const warm = Math.round(rate * warmupSeconds);
+const total = warm + Math.round(rate * seconds);
+const out = { answered: [], refused: [], refusedWithoutRetryAfter: 0, statuses: {}, errors: 0, errorKinds: {}, timeouts: 0, sendLagMs: 0, warmup: [] };
 let sent = 0; let finished = 0;
 const start = performance.now();
 async function one(i) {
@@ -73,29 +78,38 @@ async function one(i) {
     });
     await res.arrayBuffer();
     const ms = performance.now() - t;
-    out.statuses[res.status] = (out.statuses[res.status] || 0) + 1;
-    if (res.status === 200) out.answered.push(ms);
-    else if (res.status === 429 || res.status === 503) {
-      out.refused.push(ms);
-      if (!res.headers.get('retry-after')) out.refusedWithoutRetryAfter++;
-    }
+    // The warm-up counts only in its own latency.
+    if (i < warm) out.warmup.push(ms);
+    else record(res, ms);
   } catch (e) {
-    if (e && (e.name === 'TimeoutError' || e.name === 'AbortError')) out.timeouts++;
-    else {
-      out.errors++;
-      const kind = (e && e.cause && (e.cause.code || e.cause.name)) || (e && e.name) || 'error';
-      out.errorKinds[kind] = (out.errorKinds[kind] || 0) + 1;
-    }
+    if (i < warm) out.warmup.push(timeoutMs);
+    else recordFailure(e);
   }
   if (++finished === total) parentPort.postMessage({ ...out, wallMs: performance.now() - start });
+}
+function record(res, ms) {
+  out.statuses[res.status] = (out.statuses[res.status] || 0) + 1;
+  if (res.status === 200) out.answered.push(ms);
+  else if (res.status === 429 || res.status === 503) {
+    out.refused.push(ms);
+    if (!res.headers.get('retry-after')) out.refusedWithoutRetryAfter++;
+  }
+}
+function recordFailure(e) {
+  if (e && (e.name === 'TimeoutError' || e.name === 'AbortError')) out.timeouts++;
+  else {
+    out.errors++;
+    const kind = (e && e.cause && (e.cause.code || e.cause.name)) || (e && e.name) || 'error';
+    out.errorKinds[kind] = (out.errorKinds[kind] || 0) + 1;
+  }
 }
 const timer = setInterval(() => {
   const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
   while (sent < due) void one(sent++);
-  if (sent === total) { clearInterval(timer); out.sendLagMs = performance.now() - start - seconds * 1000; }
+  if (sent === total) { clearInterval(timer); out.sendLagMs = performance.now() - start - (warmupSeconds + seconds) * 1000; }
 }, 10);
 `;
-type Result = { answered: number[]; refused: number[]; refusedWithoutRetryAfter: number; statuses: Record<string, number>; errors: number; errorKinds: Record<string, number>; timeouts: number; sendLagMs: number; wallMs: number };
+type Result = { warmup: number[]; answered: number[]; refused: number[]; refusedWithoutRetryAfter: number; statuses: Record<string, number>; errors: number; errorKinds: Record<string, number>; timeouts: number; sendLagMs: number; wallMs: number };
 
 async function terminateBackends() {
   if (!throwaway || !base) return 0;
@@ -110,9 +124,9 @@ async function terminateBackends() {
 }
 
 let terminated: number | null = null;
-const killer = TERMINATE_AT === null ? null : setTimeout(() => void terminateBackends().then((n) => (terminated = n)), TERMINATE_AT * 1000);
+const killer = TERMINATE_AT === null ? null : setTimeout(() => void terminateBackends().then((n) => (terminated = n)), (WARMUP_SECONDS + TERMINATE_AT) * 1000);
 const result = await new Promise<Result>((resolve, reject) => {
-  const w = new Worker(WORKER, { eval: true, workerData: { api, chats, questions, rate: RATE, seconds: SECONDS, timeoutMs: TIMEOUT_MS } });
+  const w = new Worker(WORKER, { eval: true, workerData: { api, chats, questions, rate: RATE, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, timeoutMs: TIMEOUT_MS } });
   w.once('message', (m: Result) => {
     resolve(m);
     void w.terminate();
@@ -132,7 +146,7 @@ await throwaway?.drop();
 const total = Math.round(RATE * SECONDS);
 const pct = (xs: number[], p: number) => (xs.length ? round1(percentile(xs, p)) : null);
 const summary = {
-  bench: 'openloop', db: db.kind, passages: N, rate: RATE, seconds: SECONDS, sent: total,
+  bench: 'openloop', db: db.kind, passages: N, rate: RATE, seconds: SECONDS, sent: total, warmup_s: WARMUP_SECONDS, warmup_p95_ms: pct(result.warmup, 95),
   answered: result.answered.length, r429: result.statuses['429'] ?? 0, r503: result.statuses['503'] ?? 0,
   other: Object.entries(result.statuses).filter(([s]) => !['200', '429', '503'].includes(s)).reduce((a, [, c]) => a + c, 0),
   refused_without_retry_after: result.refusedWithoutRetryAfter, errors: result.errors, error_kinds: result.errorKinds, timeouts: result.timeouts,
