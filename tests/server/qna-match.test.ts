@@ -110,4 +110,16 @@ describe('matchQna', () => {
     await passagesRepo.insertQnaPairs(s.db, [id], 'de', 'german');
     expect((await matchQna(s.db, { chatbotId, lang: 'de', question: 'Darf man Tretroller im Treppenhaus abstellen' }))?.id).toBe(id);
   });
+
+  it('a chatbot with more than 50,000 active pairs is matched by PostgreSQL\'s trigram comparison (none kept in the process)', async () => {
+    const many = await createChatbot(s, org, { lang: 'de' });
+    await s.db.query(
+      `insert into qna(organization_id, chatbot_id, lang, question, answer)
+       select $1, $2, 'de', 'Frage ' || n || ' zum Zimmer ' || (n % 97), 'Antwort ' || n from generate_series(1, 50001) n`,
+      [org, many],
+    );
+    // No FAQ passages were written: only the trigram comparison can find the pair.
+    const got = await matchQna(s.db, { chatbotId: many, lang: 'de', question: 'Frage 4711 zum Zimmer 55' });
+    expect(got).toMatchObject({ question: 'Frage 4711 zum Zimmer 55', answer: 'Antwort 4711' });
+  }, 60_000);
 });

@@ -534,21 +534,24 @@ const qnaResult = (best: QnaMatch | null) => (best && Number(best.similarity) >=
  * chatbots asked least recently leaving first.
  */
 const QNA_PREFILTER_PAIRS = 200_000;
-const qnaPrefilters = new LRUCache<string, { version: string; pairs: number; index: Promise<QnaTrigramIndex> }>({
+/** A chatbot with more active pairs keeps none here: PostgreSQL compares its pairs' trigrams (`%`), as before. */
+const QNA_PREFILTER_PAIRS_PER_CHATBOT = 50_000;
+const qnaPrefilters = new LRUCache<string, { version: string; pairs: number; index: Promise<QnaTrigramIndex | null> }>({
   maxSize: QNA_PREFILTER_PAIRS,
   sizeCalculation: (e) => Math.max(1, e.pairs),
 });
 /** Candidates by trigrams are chosen below `%`'s 0.3 (see qnaTrigrams.ts); PostgreSQL scores them exactly. */
 const QNA_PREFILTER_MIN = 0.25;
 
-async function qnaPrefilter(db: Queryable, chatbotId: string, knownVersion?: string): Promise<QnaTrigramIndex> {
+async function qnaPrefilter(db: Queryable, chatbotId: string, knownVersion?: string): Promise<QnaTrigramIndex | null> {
   const version = knownVersion ?? (await db.query<{ v: string }>('select index_version::text as v from chatbots where id = $1', [chatbotId])).rows[0]?.v ?? '';
   const entry = qnaPrefilters.get(chatbotId);
   if (entry?.version === version) return entry.index;
   const fresh = {
     version,
     pairs: 1,
-    index: db.query<{ id: string; question: string }>('select id::text as id, question from qna where chatbot_id = $1 and active', [chatbotId]).then((r) => {
+    index: db.query<{ id: string; question: string }>('select id::text as id, question from qna where chatbot_id = $1 and active limit $2', [chatbotId, QNA_PREFILTER_PAIRS_PER_CHATBOT + 1]).then((r) => {
+      if (r.rows.length > QNA_PREFILTER_PAIRS_PER_CHATBOT) return null;
       fresh.pairs = r.rows.length;
       return new QnaTrigramIndex(r.rows);
     }),
@@ -581,6 +584,8 @@ async function qnaQuery(db: Queryable, q: { chatbotId: string; lang: string; que
      candidates as (
        select unnest(${p5}::uuid[]) as id
        union
+       select id from qna where ${p5}::uuid[] is null and chatbot_id = ${p1} and active and lower(question) % lower(${p4})
+       union
        select p.source_id from passages p, terms
         where p.chatbot_id = ${p1} and p.source_type = 'qna' and p.tsv @@ terms.query),
      c as (
@@ -591,5 +596,5 @@ async function qnaQuery(db: Queryable, q: { chatbotId: string; lang: string; que
      select id::text as id, question, answer,
             greatest(trgm, case when all_terms then 0.5 + 0.5 * trgm else 0 end)::float8 as similarity
        from c order by similarity desc, id limit 1`;
-  return { text, params: [q.chatbotId, baseLang(q.lang), cfg, question, prefilter.similar(question, QNA_PREFILTER_MIN)] as unknown[] };
+  return { text, params: [q.chatbotId, baseLang(q.lang), cfg, question, prefilter?.similar(question, QNA_PREFILTER_MIN) ?? null] as unknown[] };
 }
