@@ -128,3 +128,22 @@ export function processesCpuMs(pids: (number | string)[], named = ''): number {
   }
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
+
+/**
+ * CPU time (ms) of each thread of this process so far, by thread id: the server's event loop is the thread whose
+ * id is the process's, a load generator's worker thread and V8's and libuv's helpers are the others.
+ */
+export function threadCpuMs(): Map<string, { name: string; ms: number }> {
+  const threads = new Map<string, { name: string; ms: number }>();
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    try {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      threads.set(tid, { name: stat.slice(stat.indexOf('(') + 1, close), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 });
+    } catch {
+      // the thread ended between listing and reading
+    }
+  }
+  return threads;
+}

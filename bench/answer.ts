@@ -7,12 +7,14 @@ import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../server/src/config.ts';
 import { startServer } from '../server/src/server.ts';
 import { retrieve } from '../server/src/services/retrieval.ts';
-import { freePort, percentile, postgresCpuMs, processCpuMs, round1 } from './_load.ts';
+import { freePort, percentile, postgresCpuMs, processCpuMs, round1, threadCpuMs } from './_load.ts';
 import { reusableChatbot, seedAnswerChatbot, vocabulary } from './_training.ts';
 
 const N = Number(process.env.BENCH_PASSAGES ?? 100_000);
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 50);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2000);
+// Distinct questions, asked in turn: with fewer than MESSAGES, the repeats can come from the answer cache.
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 500);
 
 const port = await freePort();
 const config = loadConfig({
@@ -41,7 +43,7 @@ for (let i = 0; i < VISITORS; i++) {
   const r = await fetch(`${base}/chats`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` }, body: '{}' });
   chats.push(((await r.json()) as { id: string }).id);
 }
-const questions = Array.from({ length: 500 }, () => `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`);
+const questions = Array.from({ length: QUESTIONS }, () => `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`);
 // Steady state, as between training runs: the chatbot's postings index is built once per index version
 // (in the background in production); building it here keeps its seconds out of the measured answers.
 await retrieve(db, { chatbotId: bot, lang: 'de', question: questions[0] }, { postings: 'wait' });
@@ -68,6 +70,7 @@ const transactions = async () =>
 const transactionsBefore = await transactions();
 const backendsBefore = await backendCpuMs();
 const cpuBefore = process.cpuUsage();
+const threadsBefore = threadCpuMs();
 const eluBefore = performance.eventLoopUtilization();
 const pgBefore = postgresCpuMs();
 
@@ -102,6 +105,11 @@ const result = await new Promise<{ lat: number[]; statuses: Record<string, numbe
   w.once('error', reject);
 });
 const cpu = process.cpuUsage(cpuBefore);
+// Threads that started during the run (the visitors' worker) count from 0.
+const threadMs = (pick: (tid: string, name: string) => boolean) =>
+  [...threadCpuMs()].filter(([tid, t]) => pick(tid, t.name)).reduce((sum, [tid, t]) => sum + t.ms - (threadsBefore.get(tid)?.ms ?? 0), 0);
+const mainThreadMs = threadMs((tid) => tid === String(process.pid));
+const visitorsThreadMs = threadMs((tid) => !threadsBefore.has(tid));
 const elu = performance.eventLoopUtilization(eluBefore);
 const pgCpu = postgresCpuMs() - pgBefore;
 // A backend that ended during the run is missed; the pool keeps its connections open under load.
@@ -118,13 +126,18 @@ const recorded = await messageCount() - recordedBefore;
 await server.close();
 console.log(`${MESSAGES} messages from ${VISITORS} concurrent visitors in ${round1(result.wallMs / 1000)} s: p50 ${round1(percentile(result.lat, 50))} ms, p95 ${round1(percentile(result.lat, 95))} ms; statuses ${JSON.stringify(result.statuses)}; answered by ${JSON.stringify(result.answeredBy)}; ${recorded} recorded`);
 console.log(JSON.stringify({
-  bench: 'answer', db: db.kind, passages: N, visitors: VISITORS, messages: MESSAGES,
+  bench: 'answer', db: db.kind, passages: N, visitors: VISITORS, messages: MESSAGES, questions: QUESTIONS,
   p50_ms: round1(percentile(result.lat, 50)), p95_ms: round1(percentile(result.lat, 95)),
   rps: round1(MESSAGES / (result.wallMs / 1000)), errors, recorded,
   // CPU of the server's process per answer (the visitors run in a worker thread of it: their fetch calls count too).
   node_cpu_ms_per_answer: round1((cpu.user + cpu.system) / 1000 / MESSAGES),
   // Busy time of the server's event loop per answer: the server's own share of that CPU.
   server_loop_ms_per_answer: round1(elu.active / MESSAGES),
+  // CPU of the server's main thread alone, of the visitors' worker thread (the load generator), and of the rest
+  // (V8's garbage collection and compiler threads, libuv's pool), from /proc/self/task.
+  server_thread_cpu_ms_per_answer: round1(mainThreadMs / MESSAGES),
+  visitors_thread_cpu_ms_per_answer: round1(visitorsThreadMs / MESSAGES),
+  other_threads_cpu_ms_per_answer: round1(((cpu.user + cpu.system) / 1000 - mainThreadMs - visitorsThreadMs) / MESSAGES),
   // CPU of the local PostgreSQL's processes per answer (0 on PGlite, which runs on the server's thread).
   pg_cpu_ms_per_answer: round1(pgCpu / MESSAGES),
   // CPU of this database's backends per answer (PostgreSQL on this machine).

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase } from '../../server/src/db/throwaway.ts';
 import { openPglite } from '../../server/src/db/pglite.ts';
 import { openPostgres } from '../../server/src/db/postgres.ts';
+import { planOnce } from '../../server/src/db/planOnce.ts';
 import type { Db } from '../../server/src/db/index.ts';
 
 const base = process.env.TEST_DATABASE_URL;
@@ -25,6 +26,55 @@ describe('statements with parameters', () => {
     const db = await oneConnection();
     await db.exec('create table t (a int); insert into t values (1), (2)');
     const read = () => db.query('select * from t where a = $1', [2]);
+    expect((await read()).rows).toEqual([{ a: 2 }]);
+    expect((await read()).rows).toEqual([{ a: 2 }]);
+    await db.exec("alter table t add column b text default 'x'");
+    expect((await read()).rows).toEqual([{ a: 2, b: 'x' }]);
+    expect((await read()).rows).toEqual([{ a: 2, b: 'x' }]);
+  });
+});
+
+describe.runIf(base)('statements marked planOnce (PostgreSQL)', () => {
+  /** How the backend planned a statement it prepared: pg_prepared_statements is per connection, so ask on the statement's own. */
+  const plans = (db: Db, text: string, onPlanOnceConnection: boolean) =>
+    db
+      .query<{ generic_plans: number; custom_plans: number }>(
+        onPlanOnceConnection
+          ? planOnce('select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1 /* plan-once connection */')
+          : 'select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1',
+        [text],
+      )
+      .then((r) => r.rows[0]);
+
+  it('are planned once and run with that plan; other statements are planned for each run\'s values', async () => {
+    const db = await oneConnection();
+    await db.exec('create table t (a int primary key, b text); insert into t select n, n::text from generate_series(1, 100) n');
+    const once = planOnce('select b from t where a = $1 /* by key */');
+    const each = 'select b from t where a = $1 /* per run */';
+    for (let a = 1; a <= 8; a++) {
+      expect((await db.query(once, [a])).rows).toEqual([{ b: String(a) }]);
+      expect((await db.query(each, [a])).rows).toEqual([{ b: String(a) }]);
+    }
+    expect(await plans(db, once, true)).toEqual({ generic_plans: 8, custom_plans: 0 });
+    expect(await plans(db, each, false)).toEqual({ generic_plans: 0, custom_plans: 8 });
+  });
+
+  it('run inside a transaction on its connection, and see its writes', async () => {
+    const db = await oneConnection();
+    await db.exec('create table t (a int primary key, b text)');
+    const read = planOnce('select b from t where a = $1 /* in a transaction */');
+    const seen = await db.transaction(async (tx) => {
+      await tx.query('insert into t values ($1, $2)', [1, 'one']);
+      return (await tx.query(read, [1])).rows;
+    });
+    expect(seen).toEqual([{ b: 'one' }]);
+    expect((await db.query(read, [1])).rows).toEqual([{ b: 'one' }]);
+  });
+
+  it('answer with the columns a table has now after another process altered it', async () => {
+    const db = await oneConnection();
+    await db.exec('create table t (a int); insert into t values (1), (2)');
+    const read = () => db.query(planOnce('select * from t where a = $1 /* altered */'), [2]);
     expect((await read()).rows).toEqual([{ a: 2 }]);
     expect((await read()).rows).toEqual([{ a: 2 }]);
     await db.exec("alter table t add column b text default 'x'");

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { AppError } from '../errors.ts';
+import { isPlannedOnce } from './planOnce.ts';
 import type { Db, Queryable } from './types.ts';
 
 // Return BIGINT counts as numbers and keep DATE as text, the same as PGlite does.
@@ -36,7 +37,8 @@ function unavailable(e: unknown): never {
  * Statements with parameters run as named prepared statements: each connection's backend parses and analyses
  * one once, and later runs send only its values (the answer path's ~8 statements are the same texts every
  * time). Each run is still planned with its own values (plan_cache_mode, set per connection below), as an
- * unnamed statement is, so a chatbot's size still chooses its plan. Names are handed out to the first
+ * unnamed statement is, so a chatbot's size still chooses its plan; statements marked with planOnce run on
+ * connections of their own that keep one plan per statement (see planOnce.ts). Names are handed out to the first
  * MAX_PREPARED texts only, so statements whose text varies (a list of placeholders as long as its input) cannot
  * make the backends keep ever more of them; the rest run unnamed as before.
  */
@@ -63,17 +65,24 @@ function changedResultType(e: unknown, text: string) {
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   // A bounded wait for a connection: without it a request queues for one forever while the database is gone.
   // Prepared statements are planned for each run's values (see statement()).
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, options: '-c plan_cache_mode=force_custom_plan' });
-  pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
+  const open = (planCacheMode: string) => {
+    const p = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, options: `-c plan_cache_mode=${planCacheMode}` });
+    p.on('error', () => {}); // idle client errors surface on the next query instead of crashing
+    return p;
+  };
+  const pool = open('force_custom_plan');
+  // Opens its connections when a statement marked planOnce first runs outside a transaction.
+  const planOncePool = open('force_generic_plan');
   await pool.query('select 1');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async exec(text) {
       await c.query(text).catch(unavailable);
     },
     async query(text, params) {
-      const run = () => c.query(statement(text, params as unknown[] | undefined));
+      const on = c === pool && isPlannedOnce(text) ? planOncePool : c;
+      const run = () => on.query(statement(text, params as unknown[] | undefined));
       // Outside a transaction the refused statement is run once more, unnamed; inside one the transaction is aborted.
-      const r = await run().catch((e) => (changedResultType(e, text) && c instanceof pg.Pool ? run() : Promise.reject(e))).catch(unavailable);
+      const r = await run().catch((e) => (changedResultType(e, text) && on instanceof pg.Pool ? run() : Promise.reject(e))).catch(unavailable);
       return { rows: r.rows, rowCount: r.rowCount ?? 0 };
     },
   });
@@ -102,7 +111,9 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         client.release(broken);
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), planOncePool.end()]);
+    },
     pool,
   } as Db & { pool: pg.Pool };
 }

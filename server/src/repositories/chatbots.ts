@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.ts';
 import { isUuid } from './users.ts';
 import { SUBSCRIPTION_PLAN_COLUMNS, type SubscriptionPlanRow } from './subscriptions.ts';
+import { planOnce } from '../db/planOnce.ts';
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
@@ -41,12 +42,12 @@ export const chatbotsRepo = {
     const r = await db.query<
       Pick<ChatbotRow, 'id' | 'url' | 'lang' | 'initial_setup'> & { bot_organization_id: string; index_version: string } & Nullable<SubscriptionPlanRow>
     >(
-      `select c.id, c.organization_id as bot_organization_id, c.url, c.lang, c.initial_setup, c.index_version::text as index_version,
+      planOnce(`select c.id, c.organization_id as bot_organization_id, c.url, c.lang, c.initial_setup, c.index_version::text as index_version,
               ${SUBSCRIPTION_PLAN_COLUMNS}
          from chatbots c
          left join subscriptions s on s.organization_id = c.organization_id
          left join plans p on p.id = s.plan_id
-        where c.id = any($1::uuid[])`,
+        where c.id = any($1::uuid[])`),
       [ids],
     );
     return r.rows;

@@ -7,6 +7,7 @@ import { isUuid } from '../../../contract/ids.ts';
 import type { Answer } from '../runtime/answer.ts';
 import type { LeadField } from '../runtime/uiConfig.ts';
 import type { FeedbackRating } from '../../../contract/feedback.ts';
+import { planOnce } from '../db/planOnce.ts';
 
 export interface ChatRow {
   id: string;
@@ -63,7 +64,7 @@ export const conversationsRepo = {
   async openForMessage(db: Queryable, chatbotId: string, chatId: string, organizationId: string, monthlyLimit: number) {
     if (!isUuid(chatId)) return null;
     const r = await db.query<ChatRow & { allowed: boolean; ui_config: Record<string, unknown> | null }>(
-      `with c as (select ${CHAT_COLUMNS} from chats where id = $1 and chatbot_id = $2),
+      planOnce(`with c as (select ${CHAT_COLUMNS} from chats where id = $1 and chatbot_id = $2),
        u as (
          insert into message_usage(organization_id, month, messages)
          select $3, date_trunc('month', now() at time zone 'UTC')::date, 1 from c where $4::int > 0
@@ -73,7 +74,7 @@ export const conversationsRepo = {
        select c.*, exists(select 1 from u) as allowed,
               (select config from chatbot_ui_configs where chatbot_id = $2 and lang = c.lang) as ui_config
          from c
-        where set_config('synchronous_commit', 'off', true) = 'off'`,
+        where set_config('synchronous_commit', 'off', true) = 'off'`),
       [chatId, chatbotId, organizationId, monthlyLimit],
     );
     const row = r.rows[0];
@@ -118,7 +119,7 @@ export const conversationsRepo = {
   async recordMessages(db: Queryable, items: { chat: ChatRow; question: string; answer: Pick<Answer, 'answer' | 'sources' | 'score' | 'answeredBy'> }[]) {
     const col = <T>(f: (i: (typeof items)[number]) => T) => items.map(f);
     const r = await db.query<ChatRow & { message_id: string; message_created_at: string }>(
-      `with x as (
+      planOnce(`with x as (
          select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::real[], $8::text[])
                   with ordinality as x(chat_id, chatbot_id, organization_id, question, answer, sources, score, answered_by, ord)),
        m as (
@@ -128,7 +129,7 @@ export const conversationsRepo = {
        c as (
          update chats set message_count = message_count + 1, last_message_at = now(), search = chats.search || m.words
            from m where chats.id = m.message_chat_id returning ${CHAT_COLUMNS})
-       select c.*, m.message_id, m.message_created_at from c join m on m.message_chat_id = c.id`,
+       select c.*, m.message_id, m.message_created_at from c join m on m.message_chat_id = c.id`),
       [
         col((i) => i.chat.id),
         col((i) => i.chat.chatbot_id),

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.ts';
+import { planOnce } from '../db/planOnce.ts';
 
 export interface Counter {
   current: number;
@@ -26,7 +27,7 @@ export const rateLimitsRepo = {
   async incrementMany(db: Queryable, entries: { key: string; windowMs: number; n: number }[]): Promise<Map<string, { count: number; ttl: number }>> {
     const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const r = await db.query<{ key: string; count: number; ttl: number }>(
-      `insert into rate_limits as r (key, count, reset_at)
+      planOnce(`insert into rate_limits as r (key, count, reset_at)
        select x.key, x.n, now() + make_interval(secs => x.window_ms / 1000)
          from unnest($1::text[], $2::int[], $3::float8[]) with ordinality as x(key, n, window_ms, ord)
         where set_config('synchronous_commit', 'off', true) = 'off'
@@ -34,7 +35,7 @@ export const rateLimitsRepo = {
        on conflict (key) do update set
          count = case when r.reset_at <= now() then excluded.count else r.count + excluded.count end,
          reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-       returning key, count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl`,
+       returning key, count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl`),
       [sorted.map((e) => e.key), sorted.map((e) => e.n), sorted.map((e) => e.windowMs)],
     );
     return new Map(r.rows.map((row) => [row.key, { count: row.count, ttl: row.ttl }]));

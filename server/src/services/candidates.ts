@@ -7,6 +7,7 @@
  */
 import type { Queryable } from '../db/index.ts';
 import { PostingsIndexBuilder, type PostingsIndex } from './postingsIndex.ts';
+import { planOnce } from '../db/planOnce.ts';
 
 /** Above this many units a chatbot is searched through candidates instead of a full in-memory index. */
 export const MAX_IN_MEMORY_UNITS = 20_000;
@@ -94,8 +95,11 @@ export async function loadPostings(db: Queryable, chatbotId: string): Promise<Po
 }
 
 /** The units with these ids, without their vectors, by id (a unit deleted meanwhile is left out). */
+/** Units by id: a lookup by key, planned once (see planOnce). */
+const UNITS_BY_IDS = planOnce(`${unitsWith('')} where p.id = any($1::bigint[])`);
+
 export async function unitsByIds(db: Queryable, ids: string[]): Promise<Map<string, UnitRow>> {
   if (!ids.length) return new Map();
-  const r = await db.query<UnitRow>(`${unitsWith('')} where p.id = any($1::bigint[])`, [ids]);
+  const r = await db.query<UnitRow>(UNITS_BY_IDS, [ids]);
   return new Map(r.rows.map((row) => [row.id, row]));
 }
