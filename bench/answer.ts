@@ -15,6 +15,8 @@ const VISITORS = Number(process.env.BENCH_VISITORS ?? 50);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2000);
 // Distinct questions, asked in turn: with fewer than MESSAGES, the repeats can come from the answer cache.
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 500);
+// Messages before the measured ones (other questions), their p95 reported apart as warmup_p95_ms.
+const WARMUP = Number(process.env.BENCH_WARMUP_MESSAGES ?? 200);
 
 const port = await freePort();
 const config = loadConfig({
@@ -32,11 +34,13 @@ const t0 = performance.now();
 // On a named PostgreSQL database (BENCH_DATABASE_URL) a chatbot seeded by an earlier run with as many passages is
 // reused, so runs of two versions of the code can alternate on the same data without seeding again.
 const seeded = await reusableChatbot(db, N);
+// Earlier runs' messages left dead row versions of their chats behind; where autovacuum is off (as on this
+// machine's PostgreSQL) they pile up run after run and slow the next. Cleared first, so runs compare.
+if (seeded) for (const table of ['chats', 'messages', 'rate_limits', 'message_usage']) await db.exec(`vacuum analyze ${table}`);
 const { bot } = seeded ?? await seedAnswerChatbot(db, N, 'bench-answer', v);
 console.log(`${seeded ? 'reused' : 'loaded'} ${N} passages in ${round1((performance.now() - t0) / 1000)} s (${db.kind})`);
 
 const messageCount = async () => (await db.query<{ n: number }>('select count(*)::int as n from messages where chatbot_id = $1', [bot])).rows[0].n;
-const recordedBefore = await messageCount();
 const base = `http://127.0.0.1:${port}/api/v1/public/chatbots/${bot}`;
 const chats: string[] = [];
 for (let i = 0; i < VISITORS; i++) {
@@ -44,9 +48,47 @@ for (let i = 0; i < VISITORS; i++) {
   chats.push(((await r.json()) as { id: string }).id);
 }
 const questions = Array.from({ length: QUESTIONS }, () => `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`);
+const warmupQuestions = Array.from({ length: WARMUP }, () => `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`);
 // Steady state, as between training runs: the chatbot's postings index is built once per index version
 // (in the background in production); building it here keeps its seconds out of the measured answers.
 await retrieve(db, { chatbotId: bot, lang: 'de', question: questions[0] }, { postings: 'wait' });
+
+// Visitors run in a worker thread so the load generator does not share the server's event loop.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { base, chats, questions, total } = workerData;
+(async () => {
+  let next = 0; const lat = []; const statuses = {}; const answeredBy = {};
+  const start = performance.now();
+  await Promise.all(chats.map(async (chat, i) => {
+    while (next < total) {
+      const q = questions[next++ % questions.length];
+      const t = performance.now();
+      try {
+        const res = await fetch(base + '/chats/' + chat + '/messages', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.2.0.' + i }, body: JSON.stringify({ text: q }) });
+        const j = await res.json();
+        lat.push(performance.now() - t);
+        statuses[res.status] = (statuses[res.status] || 0) + 1;
+        if (j.answeredBy) answeredBy[j.answeredBy] = (answeredBy[j.answeredBy] || 0) + 1;
+      } catch { lat.push(performance.now() - t); statuses.error = (statuses.error || 0) + 1; }
+    }
+  }));
+  parentPort.postMessage({ lat, statuses, answeredBy, wallMs: performance.now() - start });
+})();`;
+type Visits = { lat: number[]; statuses: Record<string, number>; answeredBy: Record<string, number>; wallMs: number };
+const visit = (asked: string[], total: number) =>
+  new Promise<Visits>((resolve, reject) => {
+    const w = new Worker(WORKER, { eval: true, workerData: { base, chats, questions: asked, total } });
+    w.once('message', (m) => {
+      resolve(m);
+      void w.terminate();
+    });
+    w.once('error', reject);
+  });
+// A warm-up with other questions, reported apart: the pools' connections opening, code compiling, statements
+// being prepared (the measured answers are the steady state, as in the open-loop bench).
+const warmup = WARMUP ? await visit(warmupQuestions, WARMUP) : null;
+const recordedBefore = await messageCount();
 
 // BENCH_PROFILE=file.cpuprofile records the server process's CPU profile of the measured phase (open it in
 // Chrome's DevTools or summarise it with bench/_profile-summary.ts).
@@ -74,36 +116,7 @@ const threadsBefore = threadCpuMs();
 const eluBefore = performance.eventLoopUtilization();
 const pgBefore = postgresCpuMs();
 
-// Visitors run in a worker thread so the load generator does not share the server's event loop.
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { base, chats, questions, total } = workerData;
-(async () => {
-  let next = 0; const lat = []; const statuses = {}; const answeredBy = {};
-  const start = performance.now();
-  await Promise.all(chats.map(async (chat, i) => {
-    while (next < total) {
-      const q = questions[next++ % questions.length];
-      const t = performance.now();
-      try {
-        const res = await fetch(base + '/chats/' + chat + '/messages', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.2.0.' + i }, body: JSON.stringify({ text: q }) });
-        const j = await res.json();
-        lat.push(performance.now() - t);
-        statuses[res.status] = (statuses[res.status] || 0) + 1;
-        if (j.answeredBy) answeredBy[j.answeredBy] = (answeredBy[j.answeredBy] || 0) + 1;
-      } catch { lat.push(performance.now() - t); statuses.error = (statuses.error || 0) + 1; }
-    }
-  }));
-  parentPort.postMessage({ lat, statuses, answeredBy, wallMs: performance.now() - start });
-})();`;
-const result = await new Promise<{ lat: number[]; statuses: Record<string, number>; answeredBy: Record<string, number>; wallMs: number }>((resolve, reject) => {
-  const w = new Worker(WORKER, { eval: true, workerData: { base, chats, questions, total: MESSAGES } });
-  w.once('message', (m) => {
-    resolve(m);
-    void w.terminate();
-  });
-  w.once('error', reject);
-});
+const result = await visit(questions, MESSAGES);
 const cpu = process.cpuUsage(cpuBefore);
 // Threads that started during the run (the visitors' worker) count from 0.
 const threadMs = (pick: (tid: string, name: string) => boolean) =>
@@ -129,6 +142,7 @@ console.log(JSON.stringify({
   bench: 'answer', db: db.kind, passages: N, visitors: VISITORS, messages: MESSAGES, questions: QUESTIONS,
   p50_ms: round1(percentile(result.lat, 50)), p95_ms: round1(percentile(result.lat, 95)),
   rps: round1(MESSAGES / (result.wallMs / 1000)), errors, recorded,
+  warmup_messages: WARMUP, warmup_p95_ms: warmup ? round1(percentile(warmup.lat, 95)) : null,
   // CPU of the server's process per answer (the visitors run in a worker thread of it: their fetch calls count too).
   node_cpu_ms_per_answer: round1((cpu.user + cpu.system) / 1000 / MESSAGES),
   // Busy time of the server's event loop per answer: the server's own share of that CPU.
