@@ -157,6 +157,19 @@ describe('compounds, typos, synonyms', () => {
     // a synonym not in this language's vocabulary adds nothing
     expect(ix.search(q('de', 'schwimmbad'), { synonyms: new Map([['de', new Map([['schwimmbad', ['swimmingpool']]])]]) })).toEqual([]);
   });
+
+  it('a synonym the content has only with an ending the stemmer kept matches that longer form, below the synonym itself', () => {
+    // PostgreSQL 15's German stemmer keeps "gesellschafterin" whole; newer ones cut it to "gesellschaft".
+    const units = [unit('impressum', 'de', 'gesellschafterin', 'registergericht'), unit('jobs', 'de', 'stelle'), unit('verein', 'de', 'gesellschaftsspielabend')];
+    const ix = new SearchIndex(units);
+    const synonyms = new Map([['de', new Map([['company', ['gesellschaft']]])]]);
+    const hits = ix.search(q('de', 'company'), { synonyms });
+    // "gesellschaftsspielabend" is a longer word, not the same one with an ending
+    expect(byId(units, hits)).toEqual(['impressum']);
+    expect(term(hits[0], 'company')).toMatchObject({ matched: true, via: 'gesellschafterin' });
+    const asSynonym = new SearchIndex([unit('impressum', 'de', 'gesellschaft', 'registergericht'), ...units.slice(1)]).search(q('de', 'company'), { synonyms })[0];
+    expect(hits[0].score).toBeLessThan(asSynonym.score);
+  });
 });
 
 describe('languages', () => {

@@ -286,7 +286,13 @@ export class SearchIndex {
   expand(term: string, lang: string, synonyms: string[] = [], foreign = false): QueryTerm {
     const alts = new Map<string, number>();
     const add = (lexeme: string, weight: number) => alts.set(lexeme, Math.max(alts.get(lexeme) ?? 0, weight));
-    for (const w of synonyms) if (w !== term && this.has(lang, w)) add(w, 0.8);
+    for (const w of synonyms) {
+      if (w === term) continue;
+      if (this.has(lang, w)) add(w, 0.8);
+      // A synonym the content has only with an ending its stemmer keeps ("Gesellschafterin" stays whole in the
+      // German stemmer of PostgreSQL 15, newer ones cut it to "gesellschaft"): its near longer forms.
+      else if (w.length >= 5) for (const x of this.prefixed(lang, w)) if (x.length - w.length <= 4) add(x, 0.7);
+    }
     const known = this.has(lang, term);
     if (known) add(term, 1);
     // A question word read in another language's content finds longer words only when it is long enough to
