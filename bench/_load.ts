@@ -88,8 +88,8 @@ export function freePort(): Promise<number> {
  * CPU time (ms) the local PostgreSQL server's processes have used so far, from /proc (Linux; 0 elsewhere or
  * for a remote database). The difference over a run is the database's share of the work.
  */
-/** CPU time (ms) one process has used so far, from /proc (0 when it is gone or elsewhere than on Linux). */
-export function processCpuMs(pid: number): number {
+/** CPU time (ms) one process (or `self/task/TID`, one thread) has used so far, from /proc (0 when it is gone or elsewhere than on Linux). */
+export function processCpuMs(pid: number | string): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -129,21 +129,7 @@ export function processesCpuMs(pids: (number | string)[], named = ''): number {
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
-/**
- * CPU time (ms) of each thread of this process so far, by thread id: the server's event loop is the thread whose
- * id is the process's, a load generator's worker thread and V8's and libuv's helpers are the others.
- */
-export function threadCpuMs(): Map<string, { name: string; ms: number }> {
-  const threads = new Map<string, { name: string; ms: number }>();
-  for (const tid of fs.readdirSync('/proc/self/task')) {
-    try {
-      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const fields = stat.slice(close + 2).split(' ');
-      threads.set(tid, { name: stat.slice(stat.indexOf('(') + 1, close), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 });
-    } catch {
-      // the thread ended between listing and reading
-    }
-  }
-  return threads;
+/** CPU time (ms) a thread of this process has used so far: the thread whose id is the process's is its main thread. */
+export function threadCpuMs(tid: number): number {
+  return processCpuMs(`self/task/${tid}`);
 }

@@ -56,7 +56,10 @@ await retrieve(db, { chatbotId: bot, lang: 'de', question: questions[0] }, { pos
 // Visitors run in a worker thread so the load generator does not share the server's event loop.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
 const { base, chats, questions, total } = workerData;
+// This thread's own CPU (ms), read before it reports: once terminated, /proc no longer lists it.
+const cpuMs = () => { const s = fs.readFileSync('/proc/thread-self/stat', 'utf8'); const f = s.slice(s.lastIndexOf(')') + 2).split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
 (async () => {
   let next = 0; const lat = []; const statuses = {}; const answeredBy = {};
   const start = performance.now();
@@ -73,9 +76,9 @@ const { base, chats, questions, total } = workerData;
       } catch { lat.push(performance.now() - t); statuses.error = (statuses.error || 0) + 1; }
     }
   }));
-  parentPort.postMessage({ lat, statuses, answeredBy, wallMs: performance.now() - start });
+  parentPort.postMessage({ lat, statuses, answeredBy, wallMs: performance.now() - start, cpuMs: cpuMs() });
 })();`;
-type Visits = { lat: number[]; statuses: Record<string, number>; answeredBy: Record<string, number>; wallMs: number };
+type Visits = { lat: number[]; statuses: Record<string, number>; answeredBy: Record<string, number>; wallMs: number; cpuMs: number };
 const visit = (asked: string[], total: number) =>
   new Promise<Visits>((resolve, reject) => {
     const w = new Worker(WORKER, { eval: true, workerData: { base, chats, questions: asked, total } });
@@ -112,17 +115,14 @@ const transactions = async () =>
 const transactionsBefore = await transactions();
 const backendsBefore = await backendCpuMs();
 const cpuBefore = process.cpuUsage();
-const threadsBefore = threadCpuMs();
+const mainThreadBefore = threadCpuMs(process.pid);
 const eluBefore = performance.eventLoopUtilization();
 const pgBefore = postgresCpuMs();
 
 const result = await visit(questions, MESSAGES);
 const cpu = process.cpuUsage(cpuBefore);
-// Threads that started during the run (the visitors' worker) count from 0.
-const threadMs = (pick: (tid: string, name: string) => boolean) =>
-  [...threadCpuMs()].filter(([tid, t]) => pick(tid, t.name)).reduce((sum, [tid, t]) => sum + t.ms - (threadsBefore.get(tid)?.ms ?? 0), 0);
-const mainThreadMs = threadMs((tid) => tid === String(process.pid));
-const visitorsThreadMs = threadMs((tid) => !threadsBefore.has(tid));
+const mainThreadMs = threadCpuMs(process.pid) - mainThreadBefore;
+const visitorsThreadMs = result.cpuMs;
 const elu = performance.eventLoopUtilization(eluBefore);
 const pgCpu = postgresCpuMs() - pgBefore;
 // A backend that ended during the run is missed; the pool keeps its connections open under load.

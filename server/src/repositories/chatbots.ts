@@ -67,6 +67,10 @@ export const chatbotsRepo = {
   async setInitialSetup(db: Queryable, id: string, status: ChatbotRow['initial_setup'], progress: Record<string, unknown>) {
     await db.query('update chatbots set initial_setup = $2, initial_setup_progress = $3::jsonb where id = $1', [id, status, JSON.stringify(progress)]);
   },
+  /** The chatbot's index version (moved by every change of its passages or vectors), or null for no such chatbot. */
+  async indexVersion(db: Queryable, id: string): Promise<string | null> {
+    return (await db.query<{ v: string }>('select index_version::text as v from chatbots where id = $1', [id])).rows[0]?.v ?? null;
+  },
   /** Tells answer processes to reload the chatbot's index (its passages or vectors changed). */
   async bumpIndexVersion(db: Queryable, id: string) {
     await db.query('update chatbots set index_version = index_version + 1 where id = $1', [id]);

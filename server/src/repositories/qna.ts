@@ -74,6 +74,10 @@ export const qnaRepo = {
   async remove(db: Queryable, id: string) {
     await db.query('delete from qna where id = $1', [id]);
   },
+  /** The chatbot's active pairs' questions, at most `limit`. */
+  async activeQuestions(db: Queryable, chatbotId: string, limit: number) {
+    return (await db.query<{ id: string; question: string }>('select id::text as id, question from qna where chatbot_id = $1 and active limit $2', [chatbotId, limit])).rows;
+  },
   async questionsOf(db: Queryable, chatbotId: string, lang: string) {
     return (await db.query<{ question: string }>('select question from qna where chatbot_id = $1 and lang = $2', [chatbotId, lang])).rows.map((r) => r.question);
   },

@@ -1,5 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db/index.ts';
+import { chatbotsRepo } from '../repositories/chatbots.ts';
+import { qnaRepo } from '../repositories/qna.ts';
 import type { UnitKind } from '../training/chunk.ts';
 import { baseLang, tsConfigFor } from '../training/lang.ts';
 import { normalizeForIndex, stripQuestionFillers } from '../training/normalize.ts';
@@ -139,12 +141,8 @@ export function retrievalSettled(db: Queryable, chatbotId: string, indexVersion:
 
 /** `model`: the embeddings model whose vectors load with the index (null: lexical only). */
 async function indexFor(db: Queryable, chatbotId: string, model: string | null, maxInMemory: number, knownVersion?: string): Promise<Loaded | null> {
-  let current = knownVersion;
-  if (current === undefined) {
-    const v = await db.query<{ v: string }>('select index_version::text as v from chatbots where id = $1', [chatbotId]);
-    if (!v.rows[0]) return null;
-    current = v.rows[0].v;
-  }
+  const current = knownVersion ?? (await chatbotsRepo.indexVersion(db, chatbotId));
+  if (current === null) return null;
   // The embeddings job bumps index_version when it has written vectors, so new vectors load like new passages.
   const version = `${current}|${model ?? ''}|${maxInMemory}`;
   let entry = cache.get(chatbotId);
@@ -544,16 +542,16 @@ const qnaPrefilters = new LRUCache<string, { version: string; pairs: number; ind
 const QNA_PREFILTER_MIN = 0.25;
 
 async function qnaPrefilter(db: Queryable, chatbotId: string, knownVersion?: string): Promise<QnaTrigramIndex | null> {
-  const version = knownVersion ?? (await db.query<{ v: string }>('select index_version::text as v from chatbots where id = $1', [chatbotId])).rows[0]?.v ?? '';
+  const version = knownVersion ?? (await chatbotsRepo.indexVersion(db, chatbotId)) ?? '';
   const entry = qnaPrefilters.get(chatbotId);
   if (entry?.version === version) return entry.index;
   const fresh = {
     version,
     pairs: 1,
-    index: db.query<{ id: string; question: string }>('select id::text as id, question from qna where chatbot_id = $1 and active limit $2', [chatbotId, QNA_PREFILTER_PAIRS_PER_CHATBOT + 1]).then((r) => {
-      if (r.rows.length > QNA_PREFILTER_PAIRS_PER_CHATBOT) return null;
-      fresh.pairs = r.rows.length;
-      return new QnaTrigramIndex(r.rows);
+    index: qnaRepo.activeQuestions(db, chatbotId, QNA_PREFILTER_PAIRS_PER_CHATBOT + 1).then((pairs) => {
+      if (pairs.length > QNA_PREFILTER_PAIRS_PER_CHATBOT) return null;
+      fresh.pairs = pairs.length;
+      return new QnaTrigramIndex(pairs);
     }),
   };
   qnaPrefilters.set(chatbotId, fresh);
