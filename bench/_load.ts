@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -14,14 +15,17 @@ export interface LoadResult {
   wallMs: number;
 }
 
+/** The load generators' HTTP client, for their worker threads to require (see the file). */
+export const HTTP_CLIENT = fileURLToPath(new URL('./_httpClient.cjs', import.meta.url));
+
 const WORKER_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, headers, n, concurrency, warmup } = workerData;
+const { url, headers, n, concurrency, warmup, httpClient } = workerData;
+const request = require(httpClient).createClient(concurrency);
 async function one() {
   const t = performance.now();
   try {
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
+    const res = await request(url, { headers });
     return { ms: performance.now() - t, status: res.status };
   } catch (e) {
     return { ms: performance.now() - t, status: 'error' };
@@ -50,7 +54,7 @@ export function runLoad(opts: { url: string; headers?: Record<string, string>; n
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_CODE, {
       eval: true,
-      workerData: { url: opts.url, headers: opts.headers ?? {}, n: opts.n, concurrency: opts.concurrency, warmup: opts.warmup ?? 100 },
+      workerData: { url: opts.url, headers: opts.headers ?? {}, n: opts.n, concurrency: opts.concurrency, warmup: opts.warmup ?? 100, httpClient: HTTP_CLIENT },
     });
     worker.once('message', (m: { latencies: number[]; statuses: Record<string, number>; wallMs: number }) => {
       const errors = Object.entries(m.statuses)

@@ -61,24 +61,26 @@ const { base, chats, questions, total } = workerData;
 // This thread's own CPU (ms), read before it reports: once terminated, /proc no longer lists it.
 const cpuMs = () => { const s = fs.readFileSync('/proc/thread-self/stat', 'utf8'); const f = s.slice(s.lastIndexOf(')') + 2).split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
 (async () => {
-  let next = 0; const lat = []; const statuses = {}; const answeredBy = {};
+  let next = 0; const lat = []; const firstLat = []; const repeatLat = []; const statuses = {}; const answeredBy = {};
   const start = performance.now();
   await Promise.all(chats.map(async (chat, i) => {
     while (next < total) {
-      const q = questions[next++ % questions.length];
+      const n = next++;
+      const q = questions[n % questions.length];
       const t = performance.now();
       try {
         const res = await fetch(base + '/chats/' + chat + '/messages', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.2.0.' + i }, body: JSON.stringify({ text: q }) });
         const j = await res.json();
         lat.push(performance.now() - t);
+        (n < questions.length ? firstLat : repeatLat).push(performance.now() - t);
         statuses[res.status] = (statuses[res.status] || 0) + 1;
         if (j.answeredBy) answeredBy[j.answeredBy] = (answeredBy[j.answeredBy] || 0) + 1;
       } catch { lat.push(performance.now() - t); statuses.error = (statuses.error || 0) + 1; }
     }
   }));
-  parentPort.postMessage({ lat, statuses, answeredBy, wallMs: performance.now() - start, cpuMs: cpuMs() });
+  parentPort.postMessage({ lat, firstLat, repeatLat, statuses, answeredBy, wallMs: performance.now() - start, cpuMs: cpuMs() });
 })();`;
-type Visits = { lat: number[]; statuses: Record<string, number>; answeredBy: Record<string, number>; wallMs: number; cpuMs: number };
+type Visits = { lat: number[]; firstLat: number[]; repeatLat: number[]; statuses: Record<string, number>; answeredBy: Record<string, number>; wallMs: number; cpuMs: number };
 const visit = (asked: string[], total: number) =>
   new Promise<Visits>((resolve, reject) => {
     const w = new Worker(WORKER, { eval: true, workerData: { base, chats, questions: asked, total } });
@@ -141,6 +143,9 @@ console.log(`${MESSAGES} messages from ${VISITORS} concurrent visitors in ${roun
 console.log(JSON.stringify({
   bench: 'answer', db: db.kind, passages: N, visitors: VISITORS, messages: MESSAGES, questions: QUESTIONS,
   p50_ms: round1(percentile(result.lat, 50)), p95_ms: round1(percentile(result.lat, 95)),
+  // The answers to each question's first asking alone (none can come from the answer cache), and the rest.
+  first_asked_p95_ms: round1(percentile(result.firstLat, 95)),
+  repeated_p95_ms: result.repeatLat.length ? round1(percentile(result.repeatLat, 95)) : null,
   rps: round1(MESSAGES / (result.wallMs / 1000)), errors, recorded,
   warmup_messages: WARMUP, warmup_p95_ms: warmup ? round1(percentile(warmup.lat, 95)) : null,
   // CPU of the server's process per answer (the visitors run in a worker thread of it: their fetch calls count too).

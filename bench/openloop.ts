@@ -14,7 +14,7 @@ import pg from 'pg';
 import { loadConfig } from '../server/src/config.ts';
 import { createThrowawayDatabase } from '../server/src/db/throwaway.ts';
 import { startServer } from '../server/src/server.ts';
-import { freePort, percentile, round1 } from './_load.ts';
+import { HTTP_CLIENT, freePort, percentile, round1 } from './_load.ts';
 import { seedAnswerChatbot, vocabulary } from './_training.ts';
 import { retrieve } from '../server/src/services/retrieval.ts';
 
@@ -63,7 +63,8 @@ await fetch(`${api}/chats/${chats[0]}/messages`, { method: 'POST', headers: { 'c
 // on a 10 ms tick, as many as the schedule owes by then, never waiting for earlier answers.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { api, chats, questions, rate, seconds, warmupSeconds, timeoutMs } = workerData;
+const { api, chats, questions, rate, seconds, warmupSeconds, timeoutMs, httpClient } = workerData;
+const request = require(httpClient).createClient();
 const warm = Math.round(rate * warmupSeconds);
 const total = warm + Math.round(rate * seconds);
 const out = { answered: [], refused: [], refusedWithoutRetryAfter: 0, statuses: {}, errors: 0, errorKinds: {}, timeouts: 0, sendLagMs: 0, warmup: [] };
@@ -72,11 +73,10 @@ const start = performance.now();
 async function one(i) {
   const t = performance.now();
   try {
-    const res = await fetch(api + '/chats/' + chats[i % chats.length] + '/messages', {
+    const res = await request(api + '/chats/' + chats[i % chats.length] + '/messages', {
       method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text: questions[i % questions.length] }), signal: AbortSignal.timeout(timeoutMs),
+      body: JSON.stringify({ text: questions[i % questions.length] }), timeoutMs,
     });
-    await res.arrayBuffer();
     const ms = performance.now() - t;
     // The warm-up counts only in its own latency.
     if (i < warm) out.warmup.push(ms);
@@ -92,14 +92,14 @@ function record(res, ms) {
   if (res.status === 200) out.answered.push(ms);
   else if (res.status === 429 || res.status === 503) {
     out.refused.push(ms);
-    if (!res.headers.get('retry-after')) out.refusedWithoutRetryAfter++;
+    if (!res.headers['retry-after']) out.refusedWithoutRetryAfter++;
   }
 }
 function recordFailure(e) {
   if (e && (e.name === 'TimeoutError' || e.name === 'AbortError')) out.timeouts++;
   else {
     out.errors++;
-    const kind = (e && e.cause && (e.cause.code || e.cause.name)) || (e && e.name) || 'error';
+    const kind = (e && e.code) || (e && e.name) || 'error';
     out.errorKinds[kind] = (out.errorKinds[kind] || 0) + 1;
   }
 }
@@ -126,7 +126,7 @@ async function terminateBackends() {
 let terminated: number | null = null;
 const killer = TERMINATE_AT === null ? null : setTimeout(() => void terminateBackends().then((n) => (terminated = n)), (WARMUP_SECONDS + TERMINATE_AT) * 1000);
 const result = await new Promise<Result>((resolve, reject) => {
-  const w = new Worker(WORKER, { eval: true, workerData: { api, chats, questions, rate: RATE, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, timeoutMs: TIMEOUT_MS } });
+  const w = new Worker(WORKER, { eval: true, workerData: { api, chats, questions, rate: RATE, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, timeoutMs: TIMEOUT_MS, httpClient: HTTP_CLIENT } });
   w.once('message', (m: Result) => {
     resolve(m);
     void w.terminate();

@@ -11,7 +11,7 @@ import { createThrowawayDatabase } from '../server/src/db/throwaway.ts';
 import { openPostgres } from '../server/src/db/postgres.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { ready, startApiProcess, type ProductProcess } from '../tests/server/processes.ts';
-import { percentile, round1 } from './_load.ts';
+import { HTTP_CLIENT, percentile, round1 } from './_load.ts';
 import { seedAnswerChatbot, vocabulary } from './_training.ts';
 
 const BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -45,7 +45,8 @@ async function backendCpu() {
 
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { bases, chats, questions, total } = workerData;
+const { bases, chats, questions, total, httpClient } = workerData;
+const request = require(httpClient).createClient(chats.length);
 (async () => {
   let next = 0; const lat = []; const statuses = {};
   const start = performance.now();
@@ -56,8 +57,7 @@ const { bases, chats, questions, total } = workerData;
       const base = bases[n % bases.length]; // round robin over the API processes
       const t = performance.now();
       try {
-        const res = await fetch(base + '/chats/' + chat + '/messages', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.2.0.' + i }, body: JSON.stringify({ text: q }) });
-        await res.arrayBuffer();
+        const res = await request(base + '/chats/' + chat + '/messages', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.2.0.' + i }, body: JSON.stringify({ text: q }) });
         lat.push(performance.now() - t);
         statuses[res.status] = (statuses[res.status] || 0) + 1;
       } catch { lat.push(performance.now() - t); statuses.error = (statuses.error || 0) + 1; }
@@ -98,7 +98,7 @@ async function run(count: number) {
     const apiBefore = apis.map((p) => cpuSeconds(p.child.pid!));
     const pgBefore = await backendCpu();
     const result = await new Promise<{ lat: number[]; statuses: Record<string, number>; wallMs: number }>((resolve, reject) => {
-      const w = new Worker(WORKER, { eval: true, workerData: { bases, chats, questions, total: MESSAGES } });
+      const w = new Worker(WORKER, { eval: true, workerData: { bases, chats, questions, total: MESSAGES, httpClient: HTTP_CLIENT } });
       w.once('message', (m) => {
         resolve(m);
         void w.terminate();
