@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase } from '../../server/src/db/throwaway.ts';
 import { openPglite } from '../../server/src/db/pglite.ts';
 import { openPostgres } from '../../server/src/db/postgres.ts';
@@ -78,6 +78,57 @@ describe.runIf(base)('statements marked planOnce (PostgreSQL)', () => {
     expect((await read()).rows).toEqual([{ a: 2 }]);
     expect((await read()).rows).toEqual([{ a: 2 }]);
     await db.exec("alter table t add column b text default 'x'");
+    expect((await read()).rows).toEqual([{ a: 2, b: 'x' }]);
+    expect((await read()).rows).toEqual([{ a: 2, b: 'x' }]);
+  });
+});
+
+describe('statements marked planOnce (PGlite)', () => {
+  // One embedded database for these tests (opening one takes seconds), each test with tables of its own.
+  let shared: Promise<Db> | null = null;
+  afterAll(async () => (await shared)?.close());
+  const open = () => (shared ??= openPglite(null));
+  const plans = async (db: Db, text: string) =>
+    (await db.query<{ generic_plans: number; custom_plans: number }>('select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1', [text])).rows[0];
+
+  it('are prepared once and run with one plan; other statements are not kept', async () => {
+    const db = await open();
+    await db.exec('create table t1 (a int primary key, b text, c jsonb, d uuid[]); insert into t1 select n, n::text, null, null from generate_series(1, 100) n');
+    const once = planOnce('select b from t1 where a = any($1::int[]) /* by keys, embedded */');
+    const each = 'select b from t1 where a = $1 /* per run, embedded */';
+    for (let a = 1; a <= 8; a++) {
+      expect((await db.query(once, [[a]])).rows).toEqual([{ b: String(a) }]);
+      expect((await db.query(each, [a])).rows).toEqual([{ b: String(a) }]);
+    }
+    expect(await plans(db, once)).toEqual({ generic_plans: 8, custom_plans: 0 });
+    expect(await plans(db, each)).toBeUndefined();
+    // Values of every kind go in and come back as through an unmarked statement; rowCount counts the rows written.
+    const write = planOnce('update t1 set b = $2, c = $3::jsonb, d = $4::uuid[] where a = $1 returning a, b, c, d /* values */');
+    const id = crypto.randomUUID();
+    const r = await db.query(write, [5, null, JSON.stringify({ x: [1, 'ü'] }), [id]]);
+    expect(r).toEqual({ rows: [{ a: 5, b: null, c: { x: [1, 'ü'] }, d: [id] }], rowCount: 1 });
+    expect((await db.query(write, [1000, 'none', null, null])).rowCount).toBe(0);
+  });
+
+  it('fail as other statements do, and the database goes on', async () => {
+    const db = await open();
+    await db.exec('create table t2 (a int primary key)');
+    const insert = planOnce('insert into t2 values ($1) /* twice */');
+    await db.query(insert, [1]);
+    await expect(db.query(insert, [1])).rejects.toMatchObject({ code: '23505' });
+    await db.query(insert, [2]);
+    await db.transaction(async (tx) => tx.query(insert, [3]));
+    expect((await db.query('select a from t2 order by a')).rows).toEqual([{ a: 1 }, { a: 2 }, { a: 3 }]);
+    // The session's own plan choice is left as it was.
+    expect((await db.query('show plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'auto' }]);
+  });
+
+  it('answer with the columns a table has now after it was altered', async () => {
+    const db = await open();
+    await db.exec('create table t3 (a int); insert into t3 values (1), (2)');
+    const read = () => db.query(planOnce('select * from t3 where a = $1 /* altered, embedded */'), [2]);
+    expect((await read()).rows).toEqual([{ a: 2 }]);
+    await db.exec("alter table t3 add column b text default 'x'");
     expect((await read()).rows).toEqual([{ a: 2, b: 'x' }]);
     expect((await read()).rows).toEqual([{ a: 2, b: 'x' }]);
   });

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { DataFolderError, folderProblem } from '../dataFolders.ts';
+import { isPlannedOnce } from './planOnce.ts';
 import { fromMessage, type Reply, type Request, type ThreadOptions } from './pgliteProtocol.ts';
 import type { Db, Queryable, QueryResult } from './types.ts';
 
@@ -80,7 +81,7 @@ export async function openPglite(dataDir: string | null, template?: Blob): Promi
       await call({ op: 'exec', tx, text });
     },
     query<T>(text: string, params?: unknown[]): Promise<QueryResult<T>> {
-      return call({ op: 'query', tx, text, params });
+      return call({ op: 'query', tx, text, params, planOnce: isPlannedOnce(text) });
     },
   });
   let closing: Promise<void> | null = null;

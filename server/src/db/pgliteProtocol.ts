@@ -9,7 +9,7 @@ export interface ThreadOptions {
 
 /** `tx`: the open transaction the statement belongs to (from `begin`); without it, the database's own turn. */
 export type Request =
-  | { id: number; op: 'query'; tx?: number; text: string; params?: unknown[] }
+  | { id: number; op: 'query'; tx?: number; text: string; params?: unknown[]; planOnce?: boolean }
   | { id: number; op: 'exec'; tx?: number; text: string }
   | { id: number; op: 'begin'; tx?: undefined }
   | { id: number; op: 'end'; tx: number; commit: boolean }

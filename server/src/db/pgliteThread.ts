@@ -6,7 +6,7 @@
  * statements the server sends for it, and ends when the server says commit or roll back.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { asMessage, type Reply, type Request, type ThreadOptions } from './pgliteProtocol.ts';
@@ -56,11 +56,75 @@ function begin(pg: PGlite, id: number) {
   );
 }
 
-async function handle(pg: PGlite, req: Request) {
+/**
+ * Statements marked planOnce (planOnce.ts), by text: prepared under a name at their first run, then only bound and
+ * run with one generic plan, as on PostgreSQL's plan-once connections. PGlite's query() parses, analyses and plans
+ * every statement anew: for the answer path's statements by key that was a third of the embedded database's time
+ * of an answer. PostgreSQL re-plans a prepared statement by itself when a table it reads changes; null: the text
+ * runs through query() (its result columns changed under it, see below).
+ */
+const prepared = new Map<string, { name: string; types: number[] } | null>();
+const { serialize } = protocol;
+
+function concat(parts: Uint8Array[]) {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** As pg.query(text, params) outside a transaction, for a statement marked planOnce (null: not prepared, run it so). */
+function queryPrepared(pg: PGlite, text: string, params: unknown[]) {
+  if (prepared.get(text) === null) return null;
+  return pg._runExclusiveTransaction(() =>
+    pg._runExclusiveQuery(async () => {
+      let statement = prepared.get(text);
+      if (!statement) {
+        const name = `planned_once_${prepared.size + 1}`;
+        const described = await pg.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+        prepared.set(text, (statement = { name, types: parse.parseDescribeStatementResults(described.messages) }));
+      }
+      // Values as query() sends them: text, by the serializer of the parameter's type.
+      const values = params.map((v, i) => (v === null || v === undefined ? null : (pg.serializers[statement.types[i]]?.(v) ?? String(v))));
+      // The session's plan_cache_mode stays as it is for every other statement (planned for its values).
+      const { messages } = await pg.execProtocol(
+        concat([
+          serialize.query('set plan_cache_mode = force_generic_plan'),
+          serialize.bind({ statement: statement.name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+          serialize.query('reset plan_cache_mode'),
+        ]),
+      );
+      const [, result] = parse.parseResults(messages, pg.parsers); // after the SET's result
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    }),
+  );
+}
+
+/**
+ * A prepared statement whose result columns changed under it (a table it reads with `*` was altered):
+ * PostgreSQL refuses to run it again; its text runs through query() from then on.
+ */
+function changedResultType(e: unknown, text: string) {
+  if ((e as { message?: unknown } | null)?.message !== 'cached plan must not change result type') return false;
+  prepared.set(text, null);
+  return true;
+}
+
+async function handle(pg: PGlite, req: Request): Promise<unknown> {
   const on = req.tx ? transactions.get(req.tx)?.tx : pg;
   if (!on) throw new Error(`transaction ${req.tx} is not open`);
   switch (req.op) {
     case 'query': {
+      if (req.planOnce && !req.tx) {
+        const once = queryPrepared(pg, req.text, req.params ?? []);
+        if (once) return once.catch((e: unknown) => (changedResultType(e, req.text) ? handle(pg, req) : Promise.reject(e)));
+      }
       const r = await on.query(req.text, req.params);
       return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
     }
