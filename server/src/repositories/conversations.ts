@@ -125,7 +125,8 @@ export const conversationsRepo = {
        m as (
          insert into messages(chat_id, chatbot_id, organization_id, question, answer, sources, score, answered_by)
          select chat_id, chatbot_id, organization_id, question, answer, sources::jsonb, score, answered_by from x order by ord
-         returning id as message_id, chat_id as message_chat_id, created_at as message_created_at, search as words),
+         returning id as message_id, chat_id as message_chat_id, created_at as message_created_at,
+                   to_tsvector('simple', question || ' ' || coalesce(answer, '')) as words),
        c as (
          update chats set message_count = message_count + 1, last_message_at = now(), search = chats.search || m.words
            from m where chats.id = m.message_chat_id returning ${CHAT_COLUMNS})
