@@ -236,10 +236,10 @@ interface ForwardLists {
 export class PostingsIndex {
   private readonly avgLength: number;
   private readonly langSizes: number[];
-  /** Scores and candidate marks of the current question, reused: a search is synchronous, so no two share them. */
+  /** Scores and candidate slots of the current question, reused: a search is synchronous, so no two share them. */
   private readonly scratch: Float64Array;
   private readonly termScratch: Float64Array;
-  private readonly marks: Uint8Array;
+  private readonly slotOf: Int32Array;
   /** Per language: lexeme number → the champions of its long list. */
   private readonly champions: Map<number, Int32Array>[];
 
@@ -258,7 +258,7 @@ export class PostingsIndex {
     for (const l of langOf) this.langSizes[l]++;
     this.scratch = new Float64Array(ids.length);
     this.termScratch = new Float64Array(ids.length);
-    this.marks = new Uint8Array(ids.length);
+    this.slotOf = new Int32Array(ids.length);
     // Champions are chosen while the index is built (in the background), not by the first question that needs them.
     this.champions = postings.offsets.map((offsets) => {
       const byLexeme = new Map<number, Int32Array>();
@@ -302,7 +302,7 @@ export class PostingsIndex {
    */
   get bytes() {
     let n = this.postings.arena.byteLength + this.forward.bytes.byteLength + this.forward.starts.byteLength;
-    n += this.langOf.byteLength + this.lengths.byteLength + this.scratch.byteLength + this.termScratch.byteLength + this.marks.byteLength;
+    n += this.langOf.byteLength + this.lengths.byteLength + this.scratch.byteLength + this.termScratch.byteLength + this.slotOf.byteLength;
     for (const o of this.postings.offsets) n += o.byteLength;
     for (const c of this.champions) for (const list of c.values()) n += list.byteLength + 48;
     const str = (s: string) => 24 + 2 * s.length;
@@ -342,9 +342,12 @@ export class PostingsIndex {
    */
   topUnitsFor(byLang: Map<string, CandidateTerm[]>, opts: { preferLang: string; keep: number; keepOther: number }): number[] {
     const out: number[] = [];
+    // Per candidate, by its slot (its place in `touched`): scores and a term's best offer sit side by side in
+    // the first few thousand entries, not scattered over arrays as long as the index (cache misses were most of
+    // the cost of a question). slotOf[unit] is the unit's slot + 1, 0 for a unit that is not a candidate.
     const scores = this.scratch;
     const best = this.termScratch;
-    const marks = this.marks;
+    const slotOf = this.slotOf;
     for (const [lang, terms] of byLang) {
       const l = this.langs.indexOf(lang);
       if (l < 0) continue;
@@ -362,39 +365,40 @@ export class PostingsIndex {
           const from = champions ?? list;
           for (let i = 0; i < from.length; i++) {
             const unit = from[i] >>> FREQ_BITS;
-            if (marks[unit]) continue;
-            marks[unit] = 1;
-            touched.push(unit);
+            if (slotOf[unit]) continue;
+            slotOf[unit] = touched.push(unit);
           }
         }
       }
       // Scores: each list offers its weight to the candidates it holds, by a scan or by lookups,
       // whichever is less work; a term adds its best offer per unit.
+      const count = touched.length;
       for (const lists of byTerm) {
         for (const { list, weight } of lists) {
           const idf = weight * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
-          if (touched.length * Math.log2(list.length) < list.length) {
-            for (const unit of touched) {
-              const at = findUnit(list, unit);
-              if (at >= 0) best[unit] = Math.max(best[unit], this.weight(unit, list[at] & MAX_FREQ, idf));
+          if (count * Math.log2(list.length) < list.length) {
+            for (let s = 0; s < count; s++) {
+              const at = findUnit(list, touched[s]);
+              if (at >= 0) best[s] = Math.max(best[s], this.weight(touched[s], list[at] & MAX_FREQ, idf));
             }
           } else {
             for (let i = 0; i < list.length; i++) {
               const unit = list[i] >>> FREQ_BITS;
-              if (marks[unit]) best[unit] = Math.max(best[unit], this.weight(unit, list[i] & MAX_FREQ, idf));
+              const slot = slotOf[unit];
+              if (slot) best[slot - 1] = Math.max(best[slot - 1], this.weight(unit, list[i] & MAX_FREQ, idf));
             }
           }
         }
-        for (const unit of touched) {
-          scores[unit] += best[unit];
-          best[unit] = 0;
+        for (let s = 0; s < count; s++) {
+          scores[s] += best[s];
+          best[s] = 0;
         }
       }
-      const top = touched.length > k ? topK(touched, scores, k) : [...touched].sort((a, b) => scores[b] - scores[a]);
+      const top = count > k ? topK(touched, scores, k) : touched.map((_, s) => s).sort((a, b) => scores[b] - scores[a]).map((s) => touched[s]);
       out.push(...top);
-      for (const unit of touched) {
-        scores[unit] = 0;
-        marks[unit] = 0;
+      for (let s = 0; s < count; s++) {
+        slotOf[touched[s]] = 0;
+        scores[s] = 0;
       }
     }
     return out;
@@ -431,7 +435,7 @@ export class PostingsIndex {
   /** The CHAMPIONS postings of a long list with the highest BM25 weight for their unit. */
   private championsOf(list: Int32Array): Int32Array {
     const weightOf = (p: number) => this.weight(p >>> FREQ_BITS, p & MAX_FREQ, 1);
-    return Int32Array.from(topK(Array.from(list), Float64Array.from(list, weightOf), CHAMPIONS, true));
+    return Int32Array.from(topK(Array.from(list), Float64Array.from(list, weightOf), CHAMPIONS));
   }
 }
 
@@ -449,13 +453,10 @@ function findUnit(list: Int32Array, unit: number): number {
   return -1;
 }
 
-/**
- * The k entries of highest score, best first: a bounded min-heap. `byPosition`: entry i's score is
- * scores[i] (champions of a list), else scores[entry] (candidate units).
- */
-function topK(entries: number[], scores: Float64Array, k: number, byPosition = false): number[] {
+/** The k entries of highest score, best first (entry i's score is scores[i]): a bounded min-heap. */
+function topK(entries: number[], scores: Float64Array, k: number): number[] {
   const heap: number[] = []; // positions into entries
-  const score = (h: number) => scores[byPosition ? h : entries[h]];
+  const score = (h: number) => scores[h];
   const less = (a: number, b: number) => score(a) < score(b);
   const down = (i: number) => {
     for (;;) {
