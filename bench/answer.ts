@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../server/src/config.ts';
 import { startServer } from '../server/src/server.ts';
 import { retrieve } from '../server/src/services/retrieval.ts';
-import { freePort, percentile, postgresCpuMs, processCpuMs, round1, threadCpuMs } from './_load.ts';
+import { HTTP_CLIENT, freePort, percentile, postgresCpuMs, processCpuMs, round1, threadCpuMs } from './_load.ts';
 import { reusableChatbot, seedAnswerChatbot, vocabulary } from './_training.ts';
 
 const N = Number(process.env.BENCH_PASSAGES ?? 100_000);
@@ -57,7 +57,8 @@ await retrieve(db, { chatbotId: bot, lang: 'de', question: questions[0] }, { pos
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
-const { base, chats, questions, total } = workerData;
+const { base, chats, questions, total, httpClient } = workerData;
+const request = require(httpClient).createClient(chats.length);
 // This thread's own CPU (ms), read before it reports: once terminated, /proc no longer lists it.
 const cpuMs = () => { const s = fs.readFileSync('/proc/thread-self/stat', 'utf8'); const f = s.slice(s.lastIndexOf(')') + 2).split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
 (async () => {
@@ -69,8 +70,8 @@ const cpuMs = () => { const s = fs.readFileSync('/proc/thread-self/stat', 'utf8'
       const q = questions[n % questions.length];
       const t = performance.now();
       try {
-        const res = await fetch(base + '/chats/' + chat + '/messages', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.2.0.' + i }, body: JSON.stringify({ text: q }) });
-        const j = await res.json();
+        const res = await request(base + '/chats/' + chat + '/messages', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.2.0.' + i }, body: JSON.stringify({ text: q }) });
+        const j = JSON.parse(res.body);
         lat.push(performance.now() - t);
         (n < questions.length ? firstLat : repeatLat).push(performance.now() - t);
         statuses[res.status] = (statuses[res.status] || 0) + 1;
@@ -83,7 +84,7 @@ const cpuMs = () => { const s = fs.readFileSync('/proc/thread-self/stat', 'utf8'
 type Visits = { lat: number[]; firstLat: number[]; repeatLat: number[]; statuses: Record<string, number>; answeredBy: Record<string, number>; wallMs: number; cpuMs: number };
 const visit = (asked: string[], total: number) =>
   new Promise<Visits>((resolve, reject) => {
-    const w = new Worker(WORKER, { eval: true, workerData: { base, chats, questions: asked, total } });
+    const w = new Worker(WORKER, { eval: true, workerData: { base, chats, questions: asked, total, httpClient: HTTP_CLIENT } });
     w.once('message', (m) => {
       resolve(m);
       void w.terminate();
