@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PostingsIndexBuilder, forEachLexeme } from '../../server/src/services/postingsIndex.ts';
-import { parseTsvector } from '../../server/src/services/searchIndex.ts';
+import { SearchIndex, parseTsvector } from '../../server/src/services/searchIndex.ts';
 
 const lexemes = (tsv: string) => {
   const out: [string, number, number][] = [];
@@ -75,5 +75,26 @@ describe('postings index', () => {
     const q = new Map([['de', ['sauna', 'preis']], ['en', ['sauna']]]);
     expect(index.topUnits(q, opts).map((u) => index.unit(u).id)).toEqual(index.top(q, opts));
     expect(index.top(q, opts)).toEqual(['y', 'x', 'z']);
+  });
+
+  it('gives candidates with only the asked lexemes and their full length, which rank as the whole units do', () => {
+    const units: [string, string, string][] = [
+      ['1', 'de', "'sauna':1A,4 'preis':2 'zimm':3,5B 'meer':6"],
+      ['2', 'de', "'sauna':7 'garten':1,2,3"],
+      ['3', 'en', "'sauna':1 'price':2B"],
+    ];
+    const index = build(units);
+    const asked = new Set(['sauna', 'preis', 'price', 'fehlt']);
+    const some = index.unitsWith([0, 1, 2], asked);
+    expect(some.map((u) => [u.id, u.lang, Object.fromEntries(u.terms)])).toEqual([
+      ['1', 'de', { sauna: { a: 1, b: 0, d: 1 }, preis: { a: 0, b: 0, d: 1 } }],
+      ['2', 'de', { sauna: { a: 0, b: 0, d: 1 } }],
+      ['3', 'en', { sauna: { a: 0, b: 0, d: 1 }, price: { a: 0, b: 1, d: 0 } }],
+    ]);
+    // Heading and text words, as a whole unit's terms count them.
+    expect(some.map((u) => u.length)).toEqual([5, 4, 2]);
+    const q = new Map([['de', ['sauna', 'preis']], ['en', ['price']]]);
+    const whole = [0, 1, 2].map((u) => index.unit(u));
+    expect(new SearchIndex(some, { fuzzy: false }).search(q, { preferLang: 'de' })).toEqual(new SearchIndex(whole, { fuzzy: false }).search(q, { preferLang: 'de' }));
   });
 });

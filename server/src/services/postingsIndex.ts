@@ -291,6 +291,31 @@ export class PostingsIndex {
     return { id: this.id(unit), lang: this.langs[this.langOf[unit]], terms };
   }
 
+  /**
+   * As unit() for several units, each with only the lexemes of `lexemes` it holds, and its length: what a
+   * question's ranking of its candidates reads (building every lexeme of 65 candidates into maps, and an
+   * index over them, was a sixth of the CPU of an answer).
+   */
+  unitsWith(units: number[], lexemes: ReadonlySet<string>): IndexedUnit[] {
+    const { vocabulary, bytes, starts } = this.forward;
+    const wanted = this.postings.numbers.map((numbers) => {
+      const out = new Set<number>();
+      for (const lexeme of lexemes) {
+        const n = numbers.get(lexeme);
+        if (n !== undefined) out.add(n);
+      }
+      return out;
+    });
+    return units.map((unit) => {
+      const l = this.langOf[unit];
+      const words = vocabulary[l];
+      const only = wanted[l];
+      const terms: IndexedUnit['terms'] = new Map();
+      if (only.size) readEntries(bytes, starts[unit], starts[unit + 1], (n, f) => only.has(n) && terms.set(words[n], f));
+      return { id: this.id(unit), lang: this.langs[l], terms, length: this.lengths[unit] };
+    });
+  }
+
   /** Postings held (4 bytes each). */
   get postingCount() {
     return this.postings.arena.length;

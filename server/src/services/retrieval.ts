@@ -415,7 +415,10 @@ async function rankFromPostings(
 ): Promise<RetrievedPassage[]> {
   const expanded = new SearchIndex([], { corpus: postings.corpus }).expandQuery(byLang, opts);
   const candidates = postings.index.topUnitsFor(expanded, { preferLang: opts.preferLang, keep: CANDIDATES, keepOther: CANDIDATES_OTHER_LANG });
-  const units = candidates.map((unit) => postings.index.unit(unit));
+  // The candidates' lexemes that the ranking looks up: the question's terms and what they were expanded to.
+  const lexemes = new Set<string>();
+  for (const terms of expanded.values()) for (const t of terms) for (const alt of t.alternatives) lexemes.add(alt.lexeme);
+  const units = postings.index.unitsWith(candidates, lexemes);
   const hits = new SearchIndex(units, { corpus: postings.corpus }).search(byLang, { ...opts, expanded });
   const rows = await unitsByIds(db, hits.map((h) => units[h.index].id));
   return hits.flatMap((h) => {

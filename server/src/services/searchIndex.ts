@@ -18,6 +18,8 @@ export interface IndexedUnit {
   lang: string;
   /** Lexemes with their weighted frequency: A = title, B = heading, D = text (as in the tsvector). */
   terms: Map<string, { a: number; b: number; d: number }>;
+  /** Its words in headings and text, when `terms` holds only some of its lexemes (a candidate's, see PostingsIndex.unitsWith). */
+  length?: number;
 }
 
 export interface Hit {
@@ -128,6 +130,7 @@ export class SearchIndex {
     this.size = units.length;
     this.langs = units.map((u) => u.lang);
     this.lengths = units.map((u) => {
+      if (u.length !== undefined) return u.length;
       let n = 0;
       for (const f of u.terms.values()) n += f.b + f.d;
       return n;
