@@ -23,6 +23,8 @@ const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 200);
+// Distinct questions, asked in turn (the warm-up's too): with fewer than are sent, repeats can come from the answer cache.
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 500);
 /** A request unanswered after this long counts as a timeout (the hang the backpressure must prevent). */
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30_000);
 const TERMINATE_AT = process.env.BENCH_TERMINATE_AT ? Number(process.env.BENCH_TERMINATE_AT) : null;
@@ -52,7 +54,7 @@ for (let i = 0; i < VISITORS; i++) {
   const r = await fetch(`${api}/chats`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   chats.push(((await r.json()) as { id: string }).id);
 }
-const questions = Array.from({ length: 500 }, () => `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`);
+const questions = Array.from({ length: QUESTIONS }, () => `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`);
 // Steady state, as between training runs (and as the answer bench): the chatbot's postings index is built once
 // per index version, in the background in production; building it here keeps it out of the measured seconds.
 await retrieve(db, { chatbotId: bot, lang: 'de', question: questions[0] }, { postings: 'wait' });
@@ -146,7 +148,7 @@ await throwaway?.drop();
 const total = Math.round(RATE * SECONDS);
 const pct = (xs: number[], p: number) => (xs.length ? round1(percentile(xs, p)) : null);
 const summary = {
-  bench: 'openloop', db: db.kind, passages: N, rate: RATE, seconds: SECONDS, sent: total, warmup_s: WARMUP_SECONDS, warmup_p95_ms: pct(result.warmup, 95),
+  bench: 'openloop', db: db.kind, passages: N, questions: QUESTIONS, rate: RATE, seconds: SECONDS, sent: total, warmup_s: WARMUP_SECONDS, warmup_p95_ms: pct(result.warmup, 95),
   answered: result.answered.length, r429: result.statuses['429'] ?? 0, r503: result.statuses['503'] ?? 0,
   other: Object.entries(result.statuses).filter(([s]) => !['200', '429', '503'].includes(s)).reduce((a, [, c]) => a + c, 0),
   refused_without_retry_after: result.refusedWithoutRetryAfter, errors: result.errors, error_kinds: result.errorKinds, timeouts: result.timeouts,
