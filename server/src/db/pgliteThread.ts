@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
+import { resultTypeChanged } from './resultTypeChanged.ts';
 import { asMessage, type Reply, type Request, type ThreadOptions } from './pgliteProtocol.ts';
 
 const port = parentPort!;
@@ -106,12 +107,9 @@ function queryPrepared(pg: PGlite, text: string, params: unknown[]) {
   );
 }
 
-/**
- * A prepared statement whose result columns changed under it (a table it reads with `*` was altered):
- * PostgreSQL refuses to run it again; its text runs through query() from then on.
- */
+/** A prepared statement whose result columns changed under it (see resultTypeChanged): its text runs through query() from then on. */
 function changedResultType(e: unknown, text: string) {
-  if ((e as { message?: unknown } | null)?.message !== 'cached plan must not change result type') return false;
+  if (!resultTypeChanged(e)) return false;
   prepared.set(text, null);
   return true;
 }

@@ -4,7 +4,8 @@
  * statement once and runs that plan with every later value (a generic plan); every other statement is planned
  * anew for its values, because there the values choose the plan (a chatbot with a million passages needs
  * another plan than one with ten). Planning the answer path's statements was about half of the database's CPU
- * of an answer. PGlite plans every statement for its values.
+ * of an answer. PGlite, one session, prepares such a statement at its first run and runs it with one plan too
+ * (pgliteThread.ts); every other statement it plans for its values.
  *
  * Mark only statements whose text is the same on every call: the set is bounded, and a text beyond the bound is
  * planned for its values like any other.

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { AppError } from '../errors.ts';
 import { isPlannedOnce } from './planOnce.ts';
+import { resultTypeChanged } from './resultTypeChanged.ts';
 import type { Db, Queryable } from './types.ts';
 
 // Return BIGINT counts as numbers and keep DATE as text, the same as PGlite does.
@@ -52,12 +53,9 @@ function statement(text: string, values: unknown[] | undefined): pg.QueryConfig 
   return name ? { name, text, values } : { text, values };
 }
 
-/**
- * A prepared statement whose result columns changed under it (a migration of another process altered a table
- * it reads with `*`): PostgreSQL refuses to run it again. Its text then runs unnamed from now on.
- */
+/** A prepared statement whose result columns changed under it (see resultTypeChanged): its text runs unnamed from now on. */
 function changedResultType(e: unknown, text: string) {
-  if ((e as { message?: unknown } | null)?.message !== 'cached plan must not change result type') return false;
+  if (!resultTypeChanged(e)) return false;
   statementNames.set(text, null);
   return true;
 }
