@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { PostingsIndexBuilder } from '../server/src/services/postingsIndex.ts';
 import { PostingsCorpus } from '../server/src/services/postingsCorpus.ts';
-import { SearchIndex } from '../server/src/services/searchIndex.ts';
+import { rankCandidates } from '../server/src/services/retrieval.ts';
 import { pct, round, vocabulary } from './_training.ts';
 
 const N = Number(process.env.BENCH_PASSAGES ?? 1_000_000);
@@ -30,15 +30,9 @@ const corpus = new PostingsCorpus(index);
 const buildMs = performance.now() - t0;
 console.log(`built ${N} units in ${round(buildMs / 1000)} s, ${round(index.bytes / 2 ** 20)} MB`);
 
-/** As rankFromPostings: expand, choose candidates (50), rank them from their lexemes. */
-function rank(question: string) {
-  const byLang = new Map([['de', question.split(' ')]]);
-  const opts = { limit: 5, preferLang: 'de', otherLangFactor: 0.85, synonyms: new Map() };
-  const expanded = new SearchIndex([], { corpus }).expandQuery(byLang, opts);
-  const candidates = index.topUnitsFor(expanded, { preferLang: 'de', keep: 50, keepOther: 15 });
-  const units = candidates.map((u) => index.unit(u));
-  return new SearchIndex(units, { corpus }).search(byLang, { ...opts, expanded });
-}
+/** As rankFromPostings before it reads the winners: expand, choose candidates, rank them from their lexemes. */
+const rank = (question: string) =>
+  rankCandidates({ index, corpus }, new Map([['de', question.split(' ')]]), { limit: 5, preferLang: 'de', otherLangFactor: 0.85, synonyms: new Map() });
 
 for (let i = 0; i < 20; i++) rank(ask.sentence(5));
 const profile = process.env.BENCH_PROFILE === '1' ? new Session() : null;
@@ -53,11 +47,10 @@ let candidates = 0;
 for (let i = 0; i < QUERIES; i++) {
   const question = ask.sentence(3 + Math.floor(ask.rnd() * 4));
   const t = performance.now();
-  rank(question);
+  const ranked = rank(question);
   lat.push(performance.now() - t);
-  const expanded = new SearchIndex([], { corpus }).expandQuery(new Map([['de', question.split(' ')]]), { preferLang: 'de' });
-  for (const terms of expanded.values()) for (const term of terms) alternatives += term.alternatives.length;
-  candidates += index.topUnitsFor(expanded, { preferLang: 'de', keep: 50, keepOther: 15 }).length;
+  for (const terms of ranked.expanded.values()) for (const term of terms) alternatives += term.alternatives.length;
+  candidates += ranked.units.length;
 }
 if (profile) {
   const { profile: cpu } = await profile.post('Profiler.stop');

@@ -481,8 +481,7 @@ function findUnit(list: Int32Array, unit: number): number {
 /** The k entries of highest score, best first (entry i's score is scores[i]): a bounded min-heap. */
 function topK(entries: number[], scores: Float64Array, k: number): number[] {
   const heap: number[] = []; // positions into entries
-  const score = (h: number) => scores[h];
-  const less = (a: number, b: number) => score(a) < score(b);
+  const less = (a: number, b: number) => scores[a] < scores[b];
   const down = (i: number) => {
     for (;;) {
       const l = 2 * i + 1;
@@ -509,7 +508,7 @@ function topK(entries: number[], scores: Float64Array, k: number): number[] {
       down(0);
     }
   }
-  return heap.sort((a, b) => score(b) - score(a)).map((h) => entries[h]);
+  return heap.sort((a, b) => scores[b] - scores[a]).map((h) => entries[h]);
 }
 
 /**

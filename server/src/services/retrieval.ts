@@ -182,7 +182,7 @@ const postingsCache = new LRUCache<string, { version: string; units: number; ind
 export type PostingsUse = 'background' | 'wait' | 'off';
 
 /** A postings index with its vocabulary sorted for lookups (built together, in the background). */
-interface Postings {
+export interface Postings {
   index: PostingsIndex;
   corpus: PostingsCorpus;
 }
@@ -399,6 +399,22 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
 const CANDIDATES = 50;
 const CANDIDATES_OTHER_LANG = 15;
 
+type RankOptions = { limit: number; preferLang: string; otherLangFactor: number; synonyms: Map<string, Map<string, string[]>> };
+
+/**
+ * The in-memory part of rankFromPostings (pure; also what bench/postings.ts measures): the question expanded
+ * against the chatbot's vocabulary, its candidates chosen (`units`), and those ranked from the lexemes they hold.
+ */
+export function rankCandidates(postings: Postings, byLang: Map<string, string[]>, opts: RankOptions) {
+  const expanded = new SearchIndex([], { corpus: postings.corpus }).expandQuery(byLang, opts);
+  const candidates = postings.index.topUnitsFor(expanded, { preferLang: opts.preferLang, keep: CANDIDATES, keepOther: CANDIDATES_OTHER_LANG });
+  // The candidates' lexemes that the ranking looks up: the question's terms and what they were expanded to.
+  const lexemes = new Set<string>();
+  for (const terms of expanded.values()) for (const t of terms) for (const alt of t.alternatives) lexemes.add(alt.lexeme);
+  const units = postings.index.unitsWith(candidates, lexemes);
+  return { expanded, units, hits: new SearchIndex(units, { corpus: postings.corpus }).search(byLang, { ...opts, expanded }) };
+}
+
 /**
  * A large chatbot's question answered from its postings index. The question's words are expanded
  * against the whole chatbot's vocabulary (longer forms, compounds, typos, glossary synonyms) as a
@@ -411,15 +427,9 @@ async function rankFromPostings(
   db: Queryable,
   postings: Postings,
   byLang: Map<string, string[]>,
-  opts: { limit: number; preferLang: string; otherLangFactor: number; synonyms: Map<string, Map<string, string[]>> },
+  opts: RankOptions,
 ): Promise<RetrievedPassage[]> {
-  const expanded = new SearchIndex([], { corpus: postings.corpus }).expandQuery(byLang, opts);
-  const candidates = postings.index.topUnitsFor(expanded, { preferLang: opts.preferLang, keep: CANDIDATES, keepOther: CANDIDATES_OTHER_LANG });
-  // The candidates' lexemes that the ranking looks up: the question's terms and what they were expanded to.
-  const lexemes = new Set<string>();
-  for (const terms of expanded.values()) for (const t of terms) for (const alt of t.alternatives) lexemes.add(alt.lexeme);
-  const units = postings.index.unitsWith(candidates, lexemes);
-  const hits = new SearchIndex(units, { corpus: postings.corpus }).search(byLang, { ...opts, expanded });
+  const { units, hits } = rankCandidates(postings, byLang, opts);
   const rows = await unitsByIds(db, hits.map((h) => units[h.index].id));
   return hits.flatMap((h) => {
     const row = rows.get(units[h.index].id);
