@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatbot, startTestServer, type TestServer } from './helpers.ts';
 import { openChat } from './publicSeed.ts';
 import { conversationsRepo, type ChatRow } from '../../server/src/runtime/conversations.ts';
-import { conversationsRepo as chatsSql } from '../../server/src/repositories/conversations.ts';
+import { SEARCH_WORDS_MESSAGES, conversationsRepo as chatsSql } from '../../server/src/repositories/conversations.ts';
 import type { Answer } from '../../server/src/runtime/answer.ts';
 import { sameTurn } from '../../server/src/runtime/sameTurn.ts';
 
@@ -47,6 +47,18 @@ describe('recording concurrent answers', () => {
     }
     const found = await s.db.query<{ id: string }>("select id from chats where id = $1 and search @@ to_tsquery('simple', 'nummer3')", [rows[3].id]);
     expect(found.rows).toHaveLength(1);
+  });
+
+  it("adds the words of a chat's first SEARCH_WORDS_MESSAGES messages to its search words, and then no more", async () => {
+    const { chatId } = await openChat(s, bot);
+    for (let i = 1; i <= SEARCH_WORDS_MESSAGES + 2; i++) await conversationsRepo.record(s.db, await chatRow(chatId), `Frage wort${i}`, answer(`Antwort ${i}`));
+    const has = async (word: string) =>
+      (await s.db.query('select 1 from chats where id = $1 and search @@ to_tsquery(\'simple\', $2)', [chatId, word])).rows.length === 1;
+    expect(await has('wort1')).toBe(true);
+    expect(await has(`wort${SEARCH_WORDS_MESSAGES}`)).toBe(true);
+    expect(await has(`wort${SEARCH_WORDS_MESSAGES + 1}`)).toBe(false);
+    // The chat itself goes on: every message is recorded and counted.
+    expect((await chatRow(chatId)).message_count).toBe(SEARCH_WORDS_MESSAGES + 2);
   });
 
   it('records them with one statement (not through its fallback, one by one)', async () => {

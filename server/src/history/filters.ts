@@ -50,7 +50,7 @@ export function chatWhere(f: ChatFilter, organizationId: string): WhereParts {
   if (f.rating) and.push(`c.id in (select m.chat_id from messages m where m.chatbot_id = $2 and m.feedback_rating = ${add(f.rating)})`);
   const plain = and.join(' and ');
   const tsq = f.q ? prefixTsQuery(f.q) : null;
-  // chats.search holds the words of all the chat's messages (migration 040).
+  // chats.search holds the words of the chat's messages (migration 040), of its first SEARCH_WORDS_MESSAGES (repositories/conversations.ts).
   const text = tsq ? `c.search @@ to_tsquery('simple', ${add(tsq)})` : null;
   const base = text ? `${plain} and ${text}` : plain;
   return {
