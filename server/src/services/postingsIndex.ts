@@ -240,6 +240,8 @@ export class PostingsIndex {
   private readonly scratch: Float64Array;
   private readonly termScratch: Float64Array;
   private readonly slotOf: Int32Array;
+  /** A question's candidates by slot (typed and kept: a growing array of thousands was most of a question's garbage). */
+  private readonly touched: Int32Array;
   /** Per language: lexeme number → the champions of its long list. */
   private readonly champions: Map<number, Int32Array>[];
 
@@ -259,6 +261,7 @@ export class PostingsIndex {
     this.scratch = new Float64Array(ids.length);
     this.termScratch = new Float64Array(ids.length);
     this.slotOf = new Int32Array(ids.length);
+    this.touched = new Int32Array(ids.length);
     // Champions are chosen while the index is built (in the background), not by the first question that needs them.
     this.champions = postings.offsets.map((offsets) => {
       const byLexeme = new Map<number, Int32Array>();
@@ -327,7 +330,7 @@ export class PostingsIndex {
    */
   get bytes() {
     let n = this.postings.arena.byteLength + this.forward.bytes.byteLength + this.forward.starts.byteLength;
-    n += this.langOf.byteLength + this.lengths.byteLength + this.scratch.byteLength + this.termScratch.byteLength + this.slotOf.byteLength;
+    n += this.langOf.byteLength + this.lengths.byteLength + this.scratch.byteLength + this.termScratch.byteLength + this.slotOf.byteLength + this.touched.byteLength;
     for (const o of this.postings.offsets) n += o.byteLength;
     for (const c of this.champions) for (const list of c.values()) n += list.byteLength + 48;
     const str = (s: string) => 24 + 2 * s.length;
@@ -373,6 +376,7 @@ export class PostingsIndex {
     const scores = this.scratch;
     const best = this.termScratch;
     const slotOf = this.slotOf;
+    const touched = this.touched;
     for (const [lang, terms] of byLang) {
       const l = this.langs.indexOf(lang);
       if (l < 0) continue;
@@ -384,20 +388,20 @@ export class PostingsIndex {
       }));
       // Candidates: every unit of a short list, the champions of a long one (a word in most units
       // would otherwise make every question cost as much as the whole index).
-      const touched: number[] = [];
+      let count = 0;
       for (const lists of byTerm) {
         for (const { list, champions } of lists) {
           const from = champions ?? list;
           for (let i = 0; i < from.length; i++) {
             const unit = from[i] >>> FREQ_BITS;
             if (slotOf[unit]) continue;
-            slotOf[unit] = touched.push(unit);
+            touched[count++] = unit;
+            slotOf[unit] = count;
           }
         }
       }
       // Scores: each list offers its weight to the candidates it holds, by a scan or by lookups,
       // whichever is less work; a term adds its best offer per unit.
-      const count = touched.length;
       for (const lists of byTerm) {
         for (const { list, weight } of lists) {
           const idf = weight * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
@@ -419,8 +423,7 @@ export class PostingsIndex {
           best[s] = 0;
         }
       }
-      const top = count > k ? topK(touched, scores, k) : touched.map((_, s) => s).sort((a, b) => scores[b] - scores[a]).map((s) => touched[s]);
-      out.push(...top);
+      for (const s of topK(count, scores, k)) out.push(touched[s]);
       for (let s = 0; s < count; s++) {
         slotOf[touched[s]] = 0;
         scores[s] = 0;
@@ -460,7 +463,7 @@ export class PostingsIndex {
   /** The CHAMPIONS postings of a long list with the highest BM25 weight for their unit. */
   private championsOf(list: Int32Array): Int32Array {
     const weightOf = (p: number) => this.weight(p >>> FREQ_BITS, p & MAX_FREQ, 1);
-    return Int32Array.from(topK(Array.from(list), Float64Array.from(list, weightOf), CHAMPIONS));
+    return Int32Array.from(topK(list.length, Float64Array.from(list, weightOf), CHAMPIONS), (i) => list[i]);
   }
 }
 
@@ -478,10 +481,17 @@ function findUnit(list: Int32Array, unit: number): number {
   return -1;
 }
 
-/** The k entries of highest score, best first (entry i's score is scores[i]): a bounded min-heap. */
-function topK(entries: number[], scores: Float64Array, k: number): number[] {
+/** The positions of the k highest of scores[0..count), best first: a bounded min-heap. */
+function topK(count: number, scores: Float64Array, k: number): number[] {
+  if (count <= k) return Array.from({ length: count }, (_, i) => i).sort((a, b) => scores[b] - scores[a]);
   const heap: number[] = []; // positions into entries
   const less = (a: number, b: number) => scores[a] < scores[b];
+  // Swapped through a local: a destructuring swap may build an array each time (most of a question's garbage here).
+  const swap = (i: number, j: number) => {
+    const t = heap[i];
+    heap[i] = heap[j];
+    heap[j] = t;
+  };
   const down = (i: number) => {
     for (;;) {
       const l = 2 * i + 1;
@@ -490,17 +500,17 @@ function topK(entries: number[], scores: Float64Array, k: number): number[] {
       if (l < heap.length && less(heap[l], heap[m])) m = l;
       if (r < heap.length && less(heap[r], heap[m])) m = r;
       if (m === i) return;
-      [heap[i], heap[m]] = [heap[m], heap[i]];
+      swap(i, m);
       i = m;
     }
   };
-  for (let e = 0; e < entries.length; e++) {
+  for (let e = 0; e < count; e++) {
     if (heap.length < k) {
       heap.push(e);
       for (let i = heap.length - 1; i > 0; ) {
         const p = (i - 1) >> 1;
         if (!less(heap[i], heap[p])) break;
-        [heap[i], heap[p]] = [heap[p], heap[i]];
+        swap(i, p);
         i = p;
       }
     } else if (less(heap[0], e)) {
@@ -508,7 +518,7 @@ function topK(entries: number[], scores: Float64Array, k: number): number[] {
       down(0);
     }
   }
-  return heap.sort((a, b) => scores[b] - scores[a]).map((h) => entries[h]);
+  return heap.sort((a, b) => scores[b] - scores[a]);
 }
 
 /**
