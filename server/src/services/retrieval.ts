@@ -235,6 +235,24 @@ function glossaryFor(db: Queryable, cfg: string): Promise<LexemeGroup[]> {
   return groups;
 }
 
+/** Per glossary (one per text-search configuration): the concepts each lexeme is in, as a word or in a phrase. */
+const conceptIndexes = new WeakMap<LexemeGroup[], Map<string, number[]>>();
+function conceptsByLexeme(groups: LexemeGroup[]): Map<string, number[]> {
+  let index = conceptIndexes.get(groups);
+  if (!index) {
+    index = new Map();
+    for (const [i, g] of groups.entries()) {
+      for (const lexeme of new Set([...g.words, ...g.phrases.flat()])) {
+        const concepts = index.get(lexeme);
+        if (concepts) concepts.push(i);
+        else index.set(lexeme, [i]);
+      }
+    }
+    conceptIndexes.set(groups, index);
+  }
+  return index;
+}
+
 /**
  * For each question lexeme that names a glossary concept, the concept's other words. A phrase
  * ("dog sitter") names it when all its words are in the question; one of its words carries it, and
@@ -245,7 +263,10 @@ function glossaryMatches(groups: LexemeGroup[], lexemes: string[]): { synonyms: 
   const inQuestion = new Set(lexemes);
   const synonyms = new Map<string, string[]>();
   const absorbed = new Map<string, string>();
-  for (const g of groups) {
+  // Only the concepts with a word of the question can match (each question went through every concept before).
+  const index = conceptsByLexeme(groups);
+  const concepts = [...new Set(lexemes.flatMap((l) => index.get(l) ?? []))].sort((a, b) => a - b);
+  for (const g of concepts.map((i) => groups[i])) {
     const carriers = g.words.filter((w) => inQuestion.has(w));
     const found = g.phrases.filter((p) => p.every((w) => inQuestion.has(w)));
     // The longest phrase names the concept: "new year" inside "new year's eve" is no second one.
