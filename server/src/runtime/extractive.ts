@@ -4,10 +4,19 @@
  * or the one to three sentences of a section that match the question best, in reading order.
  * Nothing is invented: every word of the answer is the website's.
  */
+import { LRUCache } from 'lru-cache';
 import type { RetrievedPassage } from '../services/retrieval.ts';
 import { splitSentences } from '../training/sentences.ts';
 import { HEADING_SEPARATOR } from '../training/chunk.ts';
 import { answerTypes, answeredByType, statesType, type AnswerType } from './answerType.ts';
+
+/** The sentences of texts answers were composed from lately: a page many visitors ask about is split once, not per answer. */
+const recentSentences = new LRUCache<string, readonly string[]>({ max: 2000 });
+function sentencesOf(text: string): readonly string[] {
+  let sentences = recentSentences.get(text);
+  if (!sentences) recentSentences.set(text, (sentences = Object.freeze(splitSentences(text))));
+  return sentences;
+}
 
 const STOP = new Set(
   (
@@ -44,7 +53,7 @@ const MAX_CHARS = 450;
 
 /** The sentences of a unit that answer the question: the best one and, within the budget, its best neighbours. */
 function bestSentences(question: string[], text: string, types: AnswerType[], keepFirst = false, heading = ''): string {
-  const sentences = splitSentences(text);
+  const sentences = sentencesOf(text);
   if (sentences.length <= 1) return text.length <= MAX_CHARS ? text : `${text.slice(0, text.lastIndexOf(' ', MAX_CHARS))} …`;
   // A sentence stating the kind of fact asked for (a price, a time) gets half a shared word more; more sentences join only by shared words.
   const scored = sentences.map((s, i) => {
@@ -158,7 +167,7 @@ function sentenceCoverages(hit: CoverageUnit, types: AnswerType[]): { sentence: 
   const total = hit.terms.reduce((n, t) => n + t.idf, 0);
   if (!total) return [];
   const context = fold(`${hit.heading} ${hit.source.title ?? ''}`).match(/[\p{L}\p{N}]+/gu) ?? [];
-  return splitSentences(hit.text).map((sentence) => {
+  return sentencesOf(hit.text).map((sentence) => {
     const words = [...context, ...(fold(sentence).match(/[\p{L}\p{N}]+/gu) ?? [])];
     let covered = 0;
     for (const t of hit.terms) {

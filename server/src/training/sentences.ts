@@ -23,8 +23,11 @@ const MONTHS =
 const STARTERS =
   /^(der|die|das|den|dem|des|ein|eine|wir|sie|es|er|ich|du|ihr|bitte|danach|dann|auch|bei|für|im|in|am|an|ab|zum|zur|mit|the|we|you|it|this|there|please|for|in|on|at|our|a|an)$/i;
 
-/** Whether the text before a full stop ends in something that does not end a sentence. */
-function noBreakBefore(before: string, after: string): boolean {
+/** The word that starts at a position of a text (sticky: read there, not searched for). */
+const WORD_AT = /\p{L}+/uy;
+
+/** Whether the text before a full stop ends in something that does not end a sentence; `next` is where the text after it starts. */
+function noBreakBefore(before: string, text: string, next: number): boolean {
   const word = /([\p{L}\p{N}.]+)\.$/u.exec(before)?.[1] ?? '';
   const bare = word.replace(/\.$/, '');
   if (!bare) return false;
@@ -35,9 +38,10 @@ function noBreakBefore(before: string, after: string): boolean {
   if (/^\p{L}$/u.test(bare) || /^(\p{L}\.)+\p{L}?$/u.test(bare)) return true;
   // An ordinal or a day number: "15. Oktober", "3. Etage", "am 1. Mai".
   if (/^\d{1,3}$/.test(bare)) {
-    const next = /^[\p{L}]+/u.exec(after)?.[0] ?? '';
-    if (MONTHS.test(next)) return true;
-    if (next && !STARTERS.test(next) && /^\p{Lu}/u.test(next)) return true;
+    WORD_AT.lastIndex = next;
+    const following = WORD_AT.exec(text)?.[0] ?? '';
+    if (MONTHS.test(following)) return true;
+    if (following && !STARTERS.test(following) && /^\p{Lu}/u.test(following)) return true;
   }
   return false;
 }
@@ -46,7 +50,8 @@ function noBreakBefore(before: string, after: string): boolean {
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split(/\n+/)) {
-    const s = line.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+    // Most lines have single spaces only: they are not copied.
+    const s = (/[^\S ]| {2}/.test(line) ? line.replace(/\s+/g, ' ') : line).trim();
     if (!s) continue;
     let start = 0;
     // A candidate end: . ! ? … (with closing quotes or brackets) followed by a space and a sentence start.
@@ -55,8 +60,7 @@ export function splitSentences(text: string): string[] {
     while ((m = re.exec(s))) {
       const end = m.index + m[1].length;
       const before = s.slice(start, end);
-      const after = s.slice(re.lastIndex);
-      if (m[1].startsWith('.') && m[1].length === 1 && noBreakBefore(before, after)) continue;
+      if (m[1].startsWith('.') && m[1].length === 1 && noBreakBefore(before, s, re.lastIndex)) continue;
       const sentence = before.trim();
       if (sentence) out.push(sentence);
       start = re.lastIndex;
