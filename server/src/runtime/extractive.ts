@@ -10,12 +10,21 @@ import { splitSentences } from '../training/sentences.ts';
 import { HEADING_SEPARATOR } from '../training/chunk.ts';
 import { answerTypes, answeredByType, statesType, type AnswerType } from './answerType.ts';
 
-/** The sentences of texts answers were composed from lately: a page many visitors ask about is split once, not per answer. */
-const recentSentences = new LRUCache<string, readonly string[]>({ max: 2000 });
-function sentencesOf(text: string): readonly string[] {
-  let sentences = recentSentences.get(text);
-  if (!sentences) recentSentences.set(text, (sentences = Object.freeze(splitSentences(text))));
-  return sentences;
+/**
+ * The sentences of texts answers were composed from lately, and each sentence's folded words once asked for: a
+ * page many visitors ask about is split and folded once, not per answer.
+ */
+type Split = { sentences: readonly string[]; words?: readonly (readonly string[])[] };
+const recentTexts = new LRUCache<string, Split>({ max: 1000 }); // passages of up to ~600 characters: a few MB in all
+function splitOf(text: string): Split {
+  let split = recentTexts.get(text);
+  if (!split) recentTexts.set(text, (split = { sentences: Object.freeze(splitSentences(text)) }));
+  return split;
+}
+const sentencesOf = (text: string) => splitOf(text).sentences;
+function sentenceWordsOf(text: string) {
+  const split = splitOf(text);
+  return (split.words ??= split.sentences.map(wordsOf));
 }
 
 const STOP = new Set(
@@ -37,10 +46,12 @@ export function keywords(text: string): string[] {
 }
 
 const fold = (s: string) => s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss');
+/** A text's words, folded. */
+const wordsOf = (s: string): string[] => fold(s).match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** How many of the question's words a piece of text contains (forms and compounds count: "kost" ~ "kostet", "sauna" ~ "Familiensauna"). */
 function overlap(question: string[], text: string): number {
-  const words = (fold(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1);
+  const words = wordsOf(text).filter((w) => w.length > 1);
   let n = 0;
   for (const raw of question) {
     const q = fold(raw);
@@ -166,14 +177,15 @@ type CoverageUnit = Pick<RetrievedPassage, 'terms' | 'text' | 'heading' | 'sourc
 function sentenceCoverages(hit: CoverageUnit, types: AnswerType[]): { sentence: string; coverage: number }[] {
   const total = hit.terms.reduce((n, t) => n + t.idf, 0);
   if (!total) return [];
-  const context = fold(`${hit.heading} ${hit.source.title ?? ''}`).match(/[\p{L}\p{N}]+/gu) ?? [];
-  return sentencesOf(hit.text).map((sentence) => {
-    const words = [...context, ...(fold(sentence).match(/[\p{L}\p{N}]+/gu) ?? [])];
+  const context = wordsOf(`${hit.heading} ${hit.source.title ?? ''}`);
+  const sentenceWords = sentenceWordsOf(hit.text);
+  return sentencesOf(hit.text).map((sentence, i) => {
+    const holds = (f: string) => context.some((w) => formOf(w, f)) || sentenceWords[i].some((w) => formOf(w, f));
     let covered = 0;
     for (const t of hit.terms) {
       // Any of the forms the unit holds for the term counts: "Leute" is "Plätze" in one line, "Personen" in the next.
       const forms = t.vias?.length ? t.vias : t.via ? [t.via] : [];
-      if (t.matched && words.some((w) => forms.some((f) => formOf(w, f)))) covered += t.idf * (t.weight ?? 1);
+      if (t.matched && forms.some(holds)) covered += t.idf * (t.weight ?? 1);
       else if (!t.matched && (answeredByType(t.term, sentence, types) || (hit.kind === 'row' && rowHoldsNumber(t.term, sentence)))) covered += t.idf;
     }
     return { sentence, coverage: covered / total };
