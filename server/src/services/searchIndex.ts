@@ -79,6 +79,9 @@ export interface QueryTerm {
   idf: number;
 }
 
+/** How a unit matches a question: per question term its best alternative's score and forms, and the terms found outside its title. */
+type UnitMatch = { terms: Map<string, { score: number; cover: number; via: string; vias: Set<string> }>; body: Set<string> };
+
 /**
  * A whole chatbot's vocabulary and statistics, for an index that holds only some of its units (a large
  * chatbot's candidates, see retrieval.ts): question words are expanded against the chatbot's words
@@ -358,7 +361,7 @@ export class SearchIndex {
     opts: { limit?: number; preferLang?: string; otherLangFactor?: number; synonyms?: Map<string, Map<string, string[]>>; expanded?: Map<string, QueryTerm[]> } = {},
   ): Hit[] {
     // Per unit and question term, the best contribution of any of the term's alternatives: each term counts once.
-    const scores = new Map<number, { terms: Map<string, { score: number; cover: number; via: string; vias: Set<string> }>; body: Set<string> }>();
+    const scores = new Map<number, UnitMatch>();
     const totals = new Map<string, number>();
     const termsByLang = opts.expanded ?? this.expandQuery(queryByLang, opts);
     for (const [lang, terms] of termsByLang) {
@@ -376,15 +379,22 @@ export class SearchIndex {
             let e = scores.get(p.doc);
             if (!e) scores.set(p.doc, (e = { terms: new Map(), body: new Set() }));
             const prev = e.terms.get(t.term);
-            if (!prev || score > prev.score)
-              e.terms.set(t.term, { score, cover: Math.max(prev?.cover ?? 0, alt.weight * t.idf), via: alt.lexeme, vias: prev?.vias ?? new Set() });
-            e.terms.get(t.term)!.vias.add(alt.lexeme);
+            if (!prev) e.terms.set(t.term, { score, cover: alt.weight * t.idf, via: alt.lexeme, vias: new Set([alt.lexeme]) });
+            else {
+              if (score > prev.score) {
+                prev.score = score;
+                prev.cover = Math.max(prev.cover, alt.weight * t.idf);
+                prev.via = alt.lexeme;
+              }
+              prev.vias.add(alt.lexeme);
+            }
             if (p.b + p.d > 0) e.body.add(t.term);
           }
         }
       }
     }
-    const hits: Hit[] = [];
+    // Scored first; the terms' details (what the answer's composition reads) only for the hits returned.
+    const hits: { index: number; score: number; coverage: number; e: UnitMatch }[] = [];
     for (const [doc, e] of scores) {
       const lang = this.langs[doc];
       const total = totals.get(lang) || 1;
@@ -395,11 +405,7 @@ export class SearchIndex {
         covered += v.cover;
       }
       const factor = opts.preferLang && lang !== opts.preferLang ? (opts.otherLangFactor ?? 0.85) : 1;
-      const terms = (termsByLang.get(lang) ?? []).map((t) => ({
-        term: t.term, idf: t.idf, known: t.alternatives.length > 0, matched: e.terms.has(t.term), via: e.terms.get(t.term)?.via, vias: [...(e.terms.get(t.term)?.vias ?? [])],
-        weight: e.terms.has(t.term) ? e.terms.get(t.term)!.cover / (t.idf || 1) : 0,
-      }));
-      hits.push({ index: doc, score: score * factor, coverage: covered / total, bodyMatches: e.body.size, terms });
+      hits.push({ index: doc, score: score * factor, coverage: covered / total, e });
     }
     hits.sort((a, b) => b.score - a.score || a.index - b.index);
     const limit = opts.limit ?? 20;
@@ -414,6 +420,12 @@ export class SearchIndex {
       perLang.set(lang, (perLang.get(lang) ?? 0) + 1);
       top.push(h);
     }
-    return top;
+    return top.map(({ index, score, coverage, e }) => {
+      const terms = (termsByLang.get(this.langs[index]) ?? []).map((t) => ({
+        term: t.term, idf: t.idf, known: t.alternatives.length > 0, matched: e.terms.has(t.term), via: e.terms.get(t.term)?.via, vias: [...(e.terms.get(t.term)?.vias ?? [])],
+        weight: e.terms.has(t.term) ? e.terms.get(t.term)!.cover / (t.idf || 1) : 0,
+      }));
+      return { index, score, coverage, bodyMatches: e.body.size, terms };
+    });
   }
 }
