@@ -28,10 +28,6 @@ export interface ChatRow {
 }
 
 /**
- * The columns of a ChatRow. Never `*`: a chat's row also holds the search words of all its messages
- * (migration 040), which grow with every message and which nothing on the answer path reads.
- */
-/**
  * A chat's first messages whose words the history's search finds. Each message writes a new version of its chat's
  * row and with it every word of the chat's search vector into the GIN index again, so a message cost more the
  * longer its chat (recording took ~0.6 ms of backend time in a new chat, 1.8–3.5 ms at 44 messages, 4.6 ms at 450),
@@ -40,6 +36,10 @@ export interface ChatRow {
  */
 export const SEARCH_WORDS_MESSAGES = 100;
 
+/**
+ * The columns of a ChatRow. Never `*`: a chat's row also holds the search words of its messages
+ * (migration 040), which grow with its first messages and which nothing on the answer path reads.
+ */
 const CHAT_COLUMNS = `id, chatbot_id, organization_id, visitor_id, lang, category, read, favorite, lead, lead_submitted_at,
   person_requested, source, created_at, last_message_at, message_count`;
 

@@ -240,7 +240,7 @@ export class PostingsIndex {
   private readonly scratch: Float64Array;
   private readonly termScratch: Float64Array;
   private readonly slotOf: Int32Array;
-  /** A question's candidates by slot (typed and kept: a growing array of thousands was most of a question's garbage). */
+  /** A question's candidates by slot (typed and kept: a growing array of thousands was a fifth of an answer's garbage). */
   private readonly touched: Int32Array;
   /** Per language: lexeme number → the champions of its long list. */
   private readonly champions: Map<number, Int32Array>[];
@@ -484,9 +484,9 @@ function findUnit(list: Int32Array, unit: number): number {
 /** The positions of the k highest of scores[0..count), best first: a bounded min-heap. */
 function topK(count: number, scores: Float64Array, k: number): number[] {
   if (count <= k) return Array.from({ length: count }, (_, i) => i).sort((a, b) => scores[b] - scores[a]);
-  const heap: number[] = []; // positions into entries
+  const heap: number[] = []; // positions
   const less = (a: number, b: number) => scores[a] < scores[b];
-  // Swapped through a local: a destructuring swap may build an array each time (most of a question's garbage here).
+  // Swapped through a local: a destructuring swap may build an array each time.
   const swap = (i: number, j: number) => {
     const t = heap[i];
     heap[i] = heap[j];
