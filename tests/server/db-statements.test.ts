@@ -21,6 +21,15 @@ async function oneConnection(): Promise<Db> {
   return db;
 }
 
+/** How a database session planned the statements it prepared (pg_prepared_statements is per session). */
+const PLANS = 'select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1';
+const plansOf = async (db: Db, text: string, query = PLANS) => (await db.query<{ generic_plans: number; custom_plans: number }>(query, [text])).rows[0];
+
+/** Runs a statement for the keys 1 to 8, each time checking that it reads that key's row of t(a, b = a::text). */
+async function readKeysOneToEight(db: Db, text: string, params: (a: number) => unknown[]) {
+  for (let a = 1; a <= 8; a++) expect((await db.query(text, params(a))).rows).toEqual([{ b: String(a) }]);
+}
+
 describe('statements with parameters', () => {
   it('answer with the columns a table has now after another process altered it (PostgreSQL prepares them)', async () => {
     const db = await oneConnection();
@@ -35,26 +44,17 @@ describe('statements with parameters', () => {
 });
 
 describe.runIf(base)('statements marked planOnce (PostgreSQL)', () => {
-  /** How the backend planned a statement it prepared: pg_prepared_statements is per connection, so ask on the statement's own. */
+  /** Asked on the statement's own connection: planOnce statements run on one of their own. */
   const plans = (db: Db, text: string, onPlanOnceConnection: boolean) =>
-    db
-      .query<{ generic_plans: number; custom_plans: number }>(
-        onPlanOnceConnection
-          ? planOnce('select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1 /* plan-once connection */')
-          : 'select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1',
-        [text],
-      )
-      .then((r) => r.rows[0]);
+    plansOf(db, text, onPlanOnceConnection ? planOnce(`${PLANS} /* plan-once connection */`) : PLANS);
 
   it('are planned once and run with that plan; other statements are planned for each run\'s values', async () => {
     const db = await oneConnection();
     await db.exec('create table t (a int primary key, b text); insert into t select n, n::text from generate_series(1, 100) n');
     const once = planOnce('select b from t where a = $1 /* by key */');
     const each = 'select b from t where a = $1 /* per run */';
-    for (let a = 1; a <= 8; a++) {
-      expect((await db.query(once, [a])).rows).toEqual([{ b: String(a) }]);
-      expect((await db.query(each, [a])).rows).toEqual([{ b: String(a) }]);
-    }
+    await readKeysOneToEight(db, once, (a) => [a]);
+    await readKeysOneToEight(db, each, (a) => [a]);
     expect(await plans(db, once, true)).toEqual({ generic_plans: 8, custom_plans: 0 });
     expect(await plans(db, each, false)).toEqual({ generic_plans: 0, custom_plans: 8 });
   });
@@ -88,20 +88,16 @@ describe('statements marked planOnce (PGlite)', () => {
   let shared: Promise<Db> | null = null;
   afterAll(async () => (await shared)?.close());
   const open = () => (shared ??= openPglite(null));
-  const plans = async (db: Db, text: string) =>
-    (await db.query<{ generic_plans: number; custom_plans: number }>('select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1', [text])).rows[0];
 
   it('are prepared once and run with one plan; other statements are not kept', async () => {
     const db = await open();
     await db.exec('create table t1 (a int primary key, b text, c jsonb, d uuid[]); insert into t1 select n, n::text, null, null from generate_series(1, 100) n');
     const once = planOnce('select b from t1 where a = any($1::int[]) /* by keys, embedded */');
     const each = 'select b from t1 where a = $1 /* per run, embedded */';
-    for (let a = 1; a <= 8; a++) {
-      expect((await db.query(once, [[a]])).rows).toEqual([{ b: String(a) }]);
-      expect((await db.query(each, [a])).rows).toEqual([{ b: String(a) }]);
-    }
-    expect(await plans(db, once)).toEqual({ generic_plans: 8, custom_plans: 0 });
-    expect(await plans(db, each)).toBeUndefined();
+    await readKeysOneToEight(db, once, (a) => [[a]]);
+    await readKeysOneToEight(db, each, (a) => [a]);
+    expect(await plansOf(db, once)).toEqual({ generic_plans: 8, custom_plans: 0 });
+    expect(await plansOf(db, each)).toBeUndefined();
     // Values of every kind go in and come back as through an unmarked statement; rowCount counts the rows written.
     const write = planOnce('update t1 set b = $2, c = $3::jsonb, d = $4::uuid[] where a = $1 returning a, b, c, d /* values */');
     const id = crypto.randomUUID();
