@@ -1,21 +1,12 @@
-import { useEffect, useState } from 'react';
 import { InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { useListContext, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useListSearchText } from '../../components/useListSearchText.ts';
 
 /** Words to find in the visitors' messages and the answers; applied while typing, after a pause. */
 export function ChatSearchInput() {
   const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
-  const [text, setText] = useState<string>(filterValues.q ?? '');
-  useEffect(() => {
-    if ((filterValues.q ?? '') === text.trim()) return;
-    const timer = setTimeout(() => {
-      const { q: _q, ...rest } = filterValues;
-      setFilters(text.trim() ? { ...rest, q: text.trim() } : rest, undefined, false);
-    }, 400);
-    return () => clearTimeout(timer);
-  }, [text, filterValues, setFilters]);
+  const [text, setText] = useListSearchText();
   return (
     <TextField
       size="small"

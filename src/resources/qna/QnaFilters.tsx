@@ -1,20 +1,13 @@
-import { useEffect, useState } from 'react';
 import { Checkbox, FormControlLabel, InputAdornment, MenuItem, Stack, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useListContext, useTranslate } from 'react-admin';
+import { useListSearchText } from '../../components/useListSearchText.ts';
 
 /** Filters of the pairs list: text search, active or not, from chat history, with a link. */
 export function QnaFilters() {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
-  const [q, setQ] = useState<string>(filterValues.q ?? '');
-  // Typing waits a moment before asking the server.
-  useEffect(() => {
-    const t = setTimeout(() => {
-      if ((filterValues.q ?? '') !== q) setFilters({ ...filterValues, q: q || undefined });
-    }, 300);
-    return () => clearTimeout(t);
-  }, [q]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [q, setQ] = useListSearchText();
   const set = (key: string, value: unknown) => setFilters({ ...filterValues, [key]: value });
   const active = filterValues.active === undefined ? 'all' : filterValues.active ? 'active' : 'inactive';
   return (

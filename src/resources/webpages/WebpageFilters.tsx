@@ -1,25 +1,15 @@
-import { useEffect, useState } from 'react';
 import { Checkbox, FormControlLabel, InputAdornment, Stack, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import StarIcon from '@mui/icons-material/Star';
 import { useListContext, useTranslate } from 'react-admin';
+import { useListSearchText } from '../../components/useListSearchText.ts';
 
 /** Search in address and title, favorites only. The values live in the list's filters (and so in the address). */
 export function WebpageFilters() {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
-  const [text, setText] = useState<string>(filterValues.q ?? '');
-  // The address changed the filter (back button, a shared link): the field follows it.
-  useEffect(() => setText((t) => (t.trim() === (filterValues.q ?? '') ? t : (filterValues.q ?? ''))), [filterValues.q]);
-  useEffect(() => {
-    if ((filterValues.q ?? '') === text.trim()) return;
-    const timer = setTimeout(() => {
-      const { q: _q, ...rest } = filterValues;
-      setFilters(text.trim() ? { ...rest, q: text.trim() } : rest, undefined, false);
-    }, 400);
-    return () => clearTimeout(timer);
-  }, [text, filterValues, setFilters]);
+  const [text, setText] = useListSearchText();
   const toggleFavorites = (on: boolean) => {
     const { favorite: _f, ...rest } = filterValues;
     setFilters(on ? { ...rest, favorite: true } : rest, undefined, false);
