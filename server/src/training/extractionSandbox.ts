@@ -68,6 +68,33 @@ const childCommand = () =>
 
 const slot = concurrencyLimit(MAX_CHILDREN);
 
+/** What V8 writes when a heap is full ("Reached heap limit Allocation failed - JavaScript heap out of memory"). */
+const OUT_OF_MEMORY = /heap out of memory|allocation failed/i;
+const OUT_OF_MEMORY_LONGEST = 'heap out of memory'.length;
+
+/**
+ * A child's stderr as it comes: whether V8 ran out of heap, and the last line for an unreadable file's reason.
+ * The out-of-memory line is noticed in the chunk it arrives in (or across two), not in the kept tail: V8's
+ * native stack trace follows it and can push it out of the tail, which answered such a file 415 instead of 413
+ * depending on where the heap ran out.
+ */
+export function childErrorOutput(keep = 2000) {
+  let tail = '';
+  let outOfMemory = false;
+  return {
+    add(chunk: string) {
+      outOfMemory ||= OUT_OF_MEMORY.test(tail.slice(-OUT_OF_MEMORY_LONGEST) + chunk);
+      tail = (tail + chunk).slice(-keep);
+    },
+    get outOfMemory() {
+      return outOfMemory;
+    },
+    get lastLine() {
+      return tail.trim().split('\n').pop();
+    },
+  };
+}
+
 /**
  * Runs one extraction in a child process with a heap limit and a deadline: a file that needs more
  * gets 413 FileTooLarge naming the limit; the child's memory goes back to the system when it ends.
@@ -80,10 +107,10 @@ function runInChild(req: ExtractionRequest): Promise<unknown> {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
-    let stderr = '';
+    const stderr = childErrorOutput();
     let result: ExtractionResult | undefined;
     let timedOut = false;
-    child.stderr!.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-2000)));
+    child.stderr!.on('data', (c: Buffer) => stderr.add(c.toString()));
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
@@ -99,8 +126,8 @@ function runInChild(req: ExtractionRequest): Promise<unknown> {
       if (result?.ok) return resolve(result.value);
       if (result) return reject(new AppError(result.error.status, result.error.key, result.error.message, result.error.details));
       if (timedOut) return reject(overLimit('seconds', EXTRACTION_MAX_SECONDS));
-      if (/heap out of memory|allocation failed/i.test(stderr)) return reject(overLimit('memoryMb', EXTRACTION_MAX_MEMORY_MB));
-      reject(new AppError(415, 'FileTypeNotSupported', 'The file could not be read', { reason: stderr.trim().split('\n').pop() }));
+      if (stderr.outOfMemory) return reject(overLimit('memoryMb', EXTRACTION_MAX_MEMORY_MB));
+      reject(new AppError(415, 'FileTypeNotSupported', 'The file could not be read', { reason: stderr.lastLine }));
     });
     child.send(req);
   });
