@@ -26,11 +26,11 @@ export interface AnswerLimits {
 
 /**
  * Defaults for two cores. PostgreSQL answers in its own processes, so answers in progress overlap the database's
- * work with this process's, and answers in the same turn of the event loop share statements (the chatbot's read and
- * the recording, runtime/sameTurn.ts; the rate counters, services/rateLimitStore.ts). Measured with `answer` (50 visitors, 28 November):
- * 8 at once 510 answers/s, 16 590, 32 630, 50 620; past 32 nothing more is shared. The pool's 10 connections
- * (and 10 for statements planned once) still bound the database's work. PGlite runs on one thread of this process
- * (db/pgliteThread.ts), where two keep it busy and more only interleave.
+ * work with this process's, and answers in the same turn of the event loop share statements (the chatbot's read
+ * and the recording, runtime/sameTurn.ts; the rate counters, services/rateLimitStore.ts). Measured with `answer`
+ * (50 visitors, 28 November): 8 at once 510 answers/s, 16 590, 32 630, 50 620; past 32 nothing more is shared.
+ * The pool's 10 connections (and 10 for statements planned once) still bound the database's work. PGlite runs on
+ * one thread of this process (db/pgliteThread.ts), where two keep it busy and more only interleave.
  */
 export function answerLimits(config: Pick<Config, 'DATABASE_URL' | 'ANSWER_CONCURRENCY' | 'ANSWER_QUEUE' | 'ANSWER_QUEUE_WAIT_MS'>): AnswerLimits {
   const postgres = Boolean(config.DATABASE_URL);
