@@ -31,7 +31,7 @@ export default defineConfig({
       {
         test: {
           name: 'quality',
-          // The answer-quality gate: trains the real server on ../shared/eval/site-hotel and asks its questions.
+          // The answer-quality gates: train the real server on ../shared/eval/site-hotel and bench/quality/sites/*, ask their questions.
           include: ['tests/quality/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
