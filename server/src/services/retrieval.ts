@@ -466,10 +466,11 @@ export const FUSION_DEPTH = 50;
  * Calibration of the cosine into the gate's coverage: semanticCoverage = clamp((cosine − FROM) / SPAN, 0, 1).
  * At or below FROM (0.5) a unit is not near enough to count (nor to enter the semantic ranking); at
  * FROM + SPAN (0.8) it counts as covering the whole question; the default gate (DEFAULT_MIN_COVERAGE
- * 0.3) is passed from a cosine of 0.59 on, with the contact person below 0.68 (CONFIDENT_COVERAGE). Meant
- * for current models, whose unrelated texts mostly score below 0.5 and close paraphrases above 0.65; a
- * model whose cosines sit higher overall (text-embedding-ada-002: 0.7 for almost anything) needs a higher FROM. Not yet measured on a real
- * model (the tests use a fake endpoint): check it with the quality bench when one is at hand.
+ * 0.3) is passed from a cosine of 0.59 on, with the contact person below 0.68 (CONFIDENT_COVERAGE).
+ * Meant for current models, whose unrelated texts mostly score below 0.5 and close paraphrases above
+ * 0.65; a model whose cosines sit higher overall (text-embedding-ada-002: 0.7 for almost anything)
+ * needs a higher FROM. Not yet measured on a real model (the tests use a fake endpoint): check it with
+ * the quality bench when one is at hand.
  */
 export const SEMANTIC_COVERAGE_FROM = 0.5;
 export const SEMANTIC_COVERAGE_SPAN = 0.3;
