@@ -162,6 +162,13 @@ describe('text answers', () => {
     expect(unitAnswer('Was kostet die Sauna?', t)).toBe('Unsere Sauna bietet Blick auf den See. Der Eintritt beträgt 12 € pro Person.');
   });
 
+  it('a word that only asks for the fact counts where the fact is stated, not where the word occurs', () => {
+    const t = unit({
+      text: 'Ein Trimester kostet 329 €, zuzüglich Lehrwerk. Inhaber des Stadtpasses erhalten 25 % Ermäßigung. Wer schon bei uns war, zahlt keine neue Anmeldegebühr.',
+    });
+    expect(unitAnswer('Was zahlt man für einen Abendkurs?', t)).toMatch(/^Ein Trimester kostet 329 €/);
+  });
+
   it('a list unit gives its lead-in and the matching items', () => {
     const l = unit({ kind: 'list', text: 'Im Preis enthalten sind:\n- Frühstücksbuffet\n- Sauna und Dampfbad\n- Parkplatz' });
     expect(unitAnswer('Ist die Sauna im Preis enthalten?', l)).toBe('Im Preis enthalten sind: Sauna und Dampfbad');

@@ -53,3 +53,9 @@ const TYPE_WORDS: Record<AnswerType, RegExp> = {
 export function answeredByType(term: string, text: string, types: AnswerType[]): boolean {
   return types.some((t) => TYPE_WORDS[t].test(term) && STATES[t].test(text));
 }
+
+/** Whether a word of the question (any form, any case) only asks for one of the types: "zahlt", "Kosten", "fee". */
+export function asksForType(word: string, types: AnswerType[]): boolean {
+  const folded = word.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+  return types.some((t) => TYPE_WORDS[t].test(folded));
+}

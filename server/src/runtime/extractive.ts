@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
 import type { RetrievedPassage } from '../services/retrieval.ts';
 import { splitSentences } from '../training/sentences.ts';
 import { HEADING_SEPARATOR } from '../training/chunk.ts';
-import { answerTypes, answeredByType, statesType, type AnswerType } from './answerType.ts';
+import { answerTypes, answeredByType, asksForType, statesType, type AnswerType } from './answerType.ts';
 
 /**
  * The sentences of texts answers were composed from lately, and each sentence's folded words once asked for: a
@@ -67,9 +67,14 @@ function bestSentences(question: string[], text: string, types: AnswerType[], ke
   const sentences = sentencesOf(text);
   if (sentences.length <= 1) return text.length <= MAX_CHARS ? text : `${text.slice(0, text.lastIndexOf(' ', MAX_CHARS))} …`;
   // A sentence stating the kind of fact asked for (a price, a time) gets half a shared word more; more sentences join only by shared words.
+  // The words that only ask for that kind ("zahlt", "kostet") count where it is stated, not where they occur:
+  // "… zahlt keine neue Anmeldegebühr" does not answer "was zahlt man für den Abendkurs", "… kostet 329 €" does.
+  const typeWords = types.length ? question.filter((w) => asksForType(w, types)) : [];
+  const named = typeWords.length ? question.filter((w) => !typeWords.includes(w)) : question;
   const scored = sentences.map((s, i) => {
-    const words = overlap(question, s);
-    return { s, i, words, n: words + (types.length && statesType(s, types) ? 0.5 : 0) };
+    const words = overlap(named, s);
+    const states = types.length > 0 && statesType(s, types);
+    return { s, i, words, n: words + (states ? (typeWords.length ? 1 : 0.5) : 0) };
   });
   const best = [...scored].sort((a, b) => b.n - a.n || a.i - b.i)[0];
   const picked = new Set([best.i]);

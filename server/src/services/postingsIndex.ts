@@ -217,6 +217,8 @@ export class PostingsIndexBuilder {
 /** A question term as candidates are chosen for it: the lexemes it stands for, each with how well (0..1). */
 export interface CandidateTerm {
   alternatives: { lexeme: string; weight: number }[];
+  /** A weight below 1 for a word found only around the question's asking sentences (searchIndex.ts, QueryTerm). */
+  scale?: number;
 }
 
 /** Each language's postings: lexeme → number, and that lexeme's postings at arena[offsets[n]] to arena[offsets[n + 1]]. */
@@ -384,7 +386,7 @@ export class PostingsIndex {
       const k = lang === opts.preferLang ? opts.keep : opts.keepOther;
       const byTerm = terms.map((t) => t.alternatives.flatMap((alt) => {
         const found = this.listOf(l, alt.lexeme);
-        return found ? [{ ...found, weight: alt.weight }] : [];
+        return found ? [{ ...found, weight: alt.weight * (t.scale ?? 1) }] : [];
       }));
       // Candidates: every unit of a short list, the champions of a long one (a word in most units
       // would otherwise make every question cost as much as the whole index).

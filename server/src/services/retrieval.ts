@@ -5,6 +5,7 @@ import { qnaRepo } from '../repositories/qna.ts';
 import type { UnitKind } from '../training/chunk.ts';
 import { baseLang, tsConfigFor } from '../training/lang.ts';
 import { normalizeForIndex, stripQuestionFillers } from '../training/normalize.ts';
+import { questionFocus } from './questionFocus.ts';
 import { embeddingsFor, VectorIndex, type EmbeddingsUse } from './embeddings.ts';
 import { GLOSSARY, splitGlossaryCompounds } from './glossary.ts';
 import { SearchIndex, parseTsvector, type Hit } from './searchIndex.ts';
@@ -308,7 +309,8 @@ type RetrieveOptions = {
   /** How a large chatbot's candidates are chosen (see postingsFor). */
   postings?: PostingsUse;
 };
-type LexemeRow = { lang: string; lexemes: string[] };
+/** `focus`: the lexemes of the question's asking sentences, when it has others too (see questionFocus.ts). */
+type LexemeRow = { lang: string; lexemes: string[]; focus: string[] | null };
 
 export async function retrieve(
   db: Queryable,
@@ -358,6 +360,7 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
   const maxInMemory = opts.maxInMemoryUnits ?? settings?.maxInMemoryUnits ?? MAX_IN_MEMORY_UNITS;
   const postingsUse = opts.postings ?? settings?.postings ?? 'background';
   const question = normalizeForIndex(stripQuestionFillers(q.question.slice(0, 1000)));
+  const focus = questionFocus(q.question.slice(0, 1000));
   if (!question.trim()) return null;
   const semantic = opts.embeddings === undefined ? embeddingsFor(db) : opts.embeddings;
   const loaded = await indexFor(db, q.chatbotId, semantic?.client.model ?? null, maxInMemory, q.indexVersion);
@@ -374,9 +377,13 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
     text: `with content as (
        select coalesce(string_agg(token, ' '), '') as words from ts_debug($4::regconfig, $5) where lexemes is not null and lexemes <> '{}')
      select x.lang, array(select lexeme from unnest(to_tsvector(x.cfg::regconfig,
-              case when x.cfg = $4::text then $1 else (select words from content) end)) order by lexeme) as lexemes
+              case when x.cfg = $4::text then $1 else (select words from content) end)) order by lexeme) as lexemes,
+            case when $6::text is not null then array(select lexeme from unnest(to_tsvector(x.cfg::regconfig, $6))) end as focus
        from unnest($2::text[], $3::text[]) as x(lang, cfg)`,
-    params: [question, langs, langs.map((l) => loaded.configs.get(l)!), visitorCfg, splitGlossaryCompounds(question)] as unknown[],
+    params: [
+      question, langs, langs.map((l) => loaded.configs.get(l)!), visitorCfg, splitGlossaryCompounds(question),
+      focus && normalizeForIndex(stripQuestionFillers(focus)),
+    ] as unknown[],
   };
   const rank = async (rows: LexemeRow[]): Promise<RetrievedPassage[]> => {
     // A large chatbot's words are those of its postings index; until that is built, PostgreSQL's candidates'.
@@ -384,13 +391,15 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
     const hasTerm = (lang: string, l: string) => (postings ? postings.corpus.df(l, lang) > 0 : !loaded.large && loaded.index.hasTerm(lang, l));
     const byLang = new Map<string, string[]>();
     const synonyms = new Map<string, Map<string, string[]>>();
-    for (const { lang, lexemes } of rows) {
+    const context = new Map<string, Set<string>>();
+    for (const { lang, lexemes, focus: asking } of rows) {
       const m = glossaryMatches(await glossaryFor(db, loaded.configs.get(lang)!), lexemes);
       byLang.set(lang, withoutAbsorbed(lexemes, m, (l) => hasTerm(lang, l)));
       synonyms.set(lang, m.synonyms);
+      if (asking?.length) context.set(lang, new Set(lexemes.filter((l) => !asking.includes(l))));
     }
     const vector = questionVector && (await questionVector);
-    const searchOpts = { preferLang: baseLang(q.lang), otherLangFactor: 0.4, synonyms };
+    const searchOpts = { preferLang: baseLang(q.lang), otherLangFactor: 0.4, synonyms, context };
     if (postings) return rankFromPostings(db, postings, byLang, { limit, ...searchOpts });
     if (loaded.large) {
       // A large chatbot: the question's words and their glossary synonyms fetch candidates, ranked as a small index.
@@ -420,7 +429,9 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
 const CANDIDATES = 50;
 const CANDIDATES_OTHER_LANG = 15;
 
-type RankOptions = { limit: number; preferLang: string; otherLangFactor: number; synonyms: Map<string, Map<string, string[]>> };
+type RankOptions = {
+  limit: number; preferLang: string; otherLangFactor: number; synonyms: Map<string, Map<string, string[]>>; context?: Map<string, Set<string>>;
+};
 
 /**
  * The in-memory part of rankFromPostings (pure; also what bench/postings.ts measures): the question expanded

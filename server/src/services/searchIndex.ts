@@ -12,6 +12,7 @@
  * everyday words shared with a page do not answer a question about something else.
  */
 import { scanTsvector } from './tsvector.ts';
+import { CONTEXT_WEIGHT } from './questionFocus.ts';
 
 export interface IndexedUnit {
   id: string;
@@ -76,7 +77,10 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
 export interface QueryTerm {
   term: string;
   alternatives: { lexeme: string; weight: number }[];
+  /** The term's rarity, times `scale`. */
   idf: number;
+  /** CONTEXT_WEIGHT for a term found only around the question's asking sentences (questionFocus.ts). */
+  scale?: number;
 }
 
 /** How a unit matches a question: per question term its best alternative's score and forms, and the terms found outside its title. */
@@ -344,13 +348,20 @@ export class SearchIndex {
   /** The question's terms in each language the index (or its corpus) has, with the words each stands for. */
   expandQuery(
     queryByLang: Map<string, string[]>,
-    opts: { preferLang?: string; synonyms?: Map<string, Map<string, string[]>> } = {},
+    /** `context`: per language, the terms found only around the question's asking sentences (questionFocus.ts). */
+    opts: { preferLang?: string; synonyms?: Map<string, Map<string, string[]>>; context?: Map<string, Set<string>> } = {},
   ): Map<string, QueryTerm[]> {
     const termsByLang = new Map<string, QueryTerm[]>();
     for (const [lang, lexemes] of queryByLang) {
       if (this.opts.corpus ? !this.opts.corpus.units(lang) : !this.dfs.has(lang)) continue;
       const syn = opts.synonyms?.get(lang);
-      termsByLang.set(lang, [...new Set(lexemes)].slice(0, 24).map((t) => this.expand(t, lang, syn?.get(t), !!opts.preferLang && lang !== opts.preferLang)));
+      const context = opts.context?.get(lang);
+      // A long message keeps its asking sentences' words first.
+      const terms = [...new Set(lexemes)].sort((a, b) => Number(context?.has(a) ?? false) - Number(context?.has(b) ?? false)).slice(0, 24);
+      termsByLang.set(lang, terms.map((t) => {
+        const term = this.expand(t, lang, syn?.get(t), !!opts.preferLang && lang !== opts.preferLang);
+        return context?.has(t) ? { ...term, idf: term.idf * CONTEXT_WEIGHT, scale: CONTEXT_WEIGHT } : term;
+      }));
     }
     return termsByLang;
   }
@@ -358,7 +369,10 @@ export class SearchIndex {
   /** `expanded`: the question's terms from expandQuery() of the same corpus (saves expanding them again). */
   search(
     queryByLang: Map<string, string[]>,
-    opts: { limit?: number; preferLang?: string; otherLangFactor?: number; synonyms?: Map<string, Map<string, string[]>>; expanded?: Map<string, QueryTerm[]> } = {},
+    opts: {
+      limit?: number; preferLang?: string; otherLangFactor?: number; synonyms?: Map<string, Map<string, string[]>>; context?: Map<string, Set<string>>;
+      expanded?: Map<string, QueryTerm[]>;
+    } = {},
   ): Hit[] {
     // Per unit and question term, the best contribution of any of the term's alternatives: each term counts once.
     const scores = new Map<number, UnitMatch>();
@@ -370,7 +384,7 @@ export class SearchIndex {
       for (const t of terms) {
         for (const alt of t.alternatives) {
           // An alternative ranks by its own rarity: a rare question word must not lend its weight to a common synonym.
-          const idf = alt.lexeme === t.term ? t.idf : Math.min(t.idf, this.idf(this.df(alt.lexeme, lang), lang));
+          const idf = alt.lexeme === t.term ? t.idf : Math.min(t.idf, this.idf(this.df(alt.lexeme, lang), lang) * (t.scale ?? 1));
           for (const p of this.postingsOf(alt.lexeme)) {
             if (this.langs[p.doc] !== lang) continue;
             const f = p.d + 2 * p.b + Math.min(p.a, 1);
