@@ -1,9 +1,11 @@
 /**
- * The asking part of a visitor's message (questionFocus.ts), and how the index weighs the words around it.
+ * The asking part of a visitor's message (questionFocus.ts), and how the index weighs the words around it
+ * and the everyday words the content lacks (generalWords.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { CONTEXT_WEIGHT, questionFocus, sentencesOfQuestion } from '../../server/src/services/questionFocus.ts';
 import { SearchIndex, type IndexedUnit } from '../../server/src/services/searchIndex.ts';
+import { GENERAL_WEIGHT, generalWordsOf } from '../../server/src/services/generalWords.ts';
 
 describe('sentencesOfQuestion', () => {
   it('splits after ?, ! and full stops, but not after a number ("am 1. Februar", "am 30.12.")', () => {
@@ -49,5 +51,28 @@ describe('weighing the words around the asking sentences', () => {
     const story = focused.find((h) => units[h.index].id === 'bewertung')!;
     expect(story.score).toBeCloseTo(plain.find((h) => units[h.index].id === 'bewertung')!.score * CONTEXT_WEIGHT, 6);
     expect(focused[0].coverage).toBeGreaterThan(plain.find((h) => units[h.index].id === 'preise')!.coverage);
+  });
+});
+
+describe('everyday words the content lacks', () => {
+  const unit = (id: string, ...words: string[]): IndexedUnit => ({ id, lang: 'en', terms: new Map(words.map((w) => [w, { a: 0, b: 0, d: 1 }])) });
+  const ix = new SearchIndex([unit('rates', 'ebik', 'week', 'price'), unit('a', 'shop'), unit('b', 'team'), unit('c', 'rout')]);
+  const question = new Map([['en', ['ebik', 'week', 'whole']]]);
+
+  it('weigh GENERAL_WEIGHT of an unknown specific word, so chatting does not make a question look unanswered', () => {
+    const plain = ix.search(question)[0];
+    const [hit] = ix.search(question, { general: new Map([['en', new Set(['whole'])]]) });
+    expect(hit.terms.find((t) => t.term === 'whole')!.idf).toBeCloseTo(plain.terms.find((t) => t.term === 'whole')!.idf * GENERAL_WEIGHT, 6);
+    expect(hit.coverage).toBeGreaterThan(plain.coverage);
+    // A word of the content keeps its own weight, everyday or not.
+    const known = ix.search(question, { general: new Map([['en', new Set(['week'])]]) })[0];
+    expect(known.terms.find((t) => t.term === 'week')!.idf).toBe(plain.terms.find((t) => t.term === 'week')!.idf);
+  });
+
+  it('generalWordsOf keeps the question words on the everyday lists of its languages', () => {
+    expect(generalWordsOf('price for renting an ebike for a whole week?', ['en']).split(' ')).toContain('whole');
+    expect(generalWordsOf('price for renting an ebike for a whole week?', ['en'])).not.toMatch(/ebike|renting/);
+    expect(generalWordsOf('hab ich jetzt die ganze Woche?', ['de']).split(' ')).toEqual(expect.arrayContaining(['hab', 'jetzt', 'ganze']));
+    expect(generalWordsOf('', ['de', 'en'])).toBe('');
   });
 });

@@ -6,6 +6,7 @@ import type { UnitKind } from '../training/chunk.ts';
 import { baseLang, tsConfigFor } from '../training/lang.ts';
 import { normalizeForIndex, stripQuestionFillers } from '../training/normalize.ts';
 import { questionFocus } from './questionFocus.ts';
+import { generalWordsOf } from './generalWords.ts';
 import { embeddingsFor, VectorIndex, type EmbeddingsUse } from './embeddings.ts';
 import { GLOSSARY, splitGlossaryCompounds } from './glossary.ts';
 import { SearchIndex, parseTsvector, type Hit } from './searchIndex.ts';
@@ -309,8 +310,11 @@ type RetrieveOptions = {
   /** How a large chatbot's candidates are chosen (see postingsFor). */
   postings?: PostingsUse;
 };
-/** `focus`: the lexemes of the question's asking sentences, when it has others too (see questionFocus.ts). */
-type LexemeRow = { lang: string; lexemes: string[]; focus: string[] | null };
+/**
+ * `focus`: the lexemes of the question's asking sentences, when it has others too (see questionFocus.ts);
+ * `general`: the lexemes of its everyday words (generalWords.ts).
+ */
+type LexemeRow = { lang: string; lexemes: string[]; focus: string[] | null; general: string[] };
 
 export async function retrieve(
   db: Queryable,
@@ -378,11 +382,12 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
        select coalesce(string_agg(token, ' '), '') as words from ts_debug($4::regconfig, $5) where lexemes is not null and lexemes <> '{}')
      select x.lang, array(select lexeme from unnest(to_tsvector(x.cfg::regconfig,
               case when x.cfg = $4::text then $1 else (select words from content) end)) order by lexeme) as lexemes,
-            case when $6::text is not null then array(select lexeme from unnest(to_tsvector(x.cfg::regconfig, $6))) end as focus
+            case when $6::text is not null then array(select lexeme from unnest(to_tsvector(x.cfg::regconfig, $6))) end as focus,
+            array(select lexeme from unnest(to_tsvector(x.cfg::regconfig, $7))) as general
        from unnest($2::text[], $3::text[]) as x(lang, cfg)`,
     params: [
       question, langs, langs.map((l) => loaded.configs.get(l)!), visitorCfg, splitGlossaryCompounds(question),
-      focus && normalizeForIndex(stripQuestionFillers(focus)),
+      focus && normalizeForIndex(stripQuestionFillers(focus)), generalWordsOf(question, [...new Set([...langs, baseLang(q.lang)])]),
     ] as unknown[],
   };
   const rank = async (rows: LexemeRow[]): Promise<RetrievedPassage[]> => {
@@ -392,14 +397,16 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
     const byLang = new Map<string, string[]>();
     const synonyms = new Map<string, Map<string, string[]>>();
     const context = new Map<string, Set<string>>();
-    for (const { lang, lexemes, focus: asking } of rows) {
+    const general = new Map<string, Set<string>>();
+    for (const { lang, lexemes, focus: asking, general: everyday } of rows) {
+      if (everyday?.length) general.set(lang, new Set(everyday));
       const m = glossaryMatches(await glossaryFor(db, loaded.configs.get(lang)!), lexemes);
       byLang.set(lang, withoutAbsorbed(lexemes, m, (l) => hasTerm(lang, l)));
       synonyms.set(lang, m.synonyms);
       if (asking?.length) context.set(lang, new Set(lexemes.filter((l) => !asking.includes(l))));
     }
     const vector = questionVector && (await questionVector);
-    const searchOpts = { preferLang: baseLang(q.lang), otherLangFactor: 0.4, synonyms, context };
+    const searchOpts = { preferLang: baseLang(q.lang), otherLangFactor: 0.4, synonyms, context, general };
     if (postings) return rankFromPostings(db, postings, byLang, { limit, ...searchOpts });
     if (loaded.large) {
       // A large chatbot: the question's words and their glossary synonyms fetch candidates, ranked as a small index.
@@ -430,7 +437,8 @@ const CANDIDATES = 50;
 const CANDIDATES_OTHER_LANG = 15;
 
 type RankOptions = {
-  limit: number; preferLang: string; otherLangFactor: number; synonyms: Map<string, Map<string, string[]>>; context?: Map<string, Set<string>>;
+  limit: number; preferLang: string; otherLangFactor: number; synonyms: Map<string, Map<string, string[]>>;
+  context?: Map<string, Set<string>>; general?: Map<string, Set<string>>;
 };
 
 /**

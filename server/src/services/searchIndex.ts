@@ -13,6 +13,7 @@
  */
 import { scanTsvector } from './tsvector.ts';
 import { CONTEXT_WEIGHT } from './questionFocus.ts';
+import { GENERAL_WEIGHT } from './generalWords.ts';
 
 export interface IndexedUnit {
   id: string;
@@ -79,7 +80,7 @@ export interface QueryTerm {
   alternatives: { lexeme: string; weight: number }[];
   /** The term's rarity, times `scale`. */
   idf: number;
-  /** CONTEXT_WEIGHT for a term found only around the question's asking sentences (questionFocus.ts). */
+  /** Below 1 for a term found only around the question's asking sentences, or an everyday word the content lacks. */
   scale?: number;
 }
 
@@ -348,8 +349,11 @@ export class SearchIndex {
   /** The question's terms in each language the index (or its corpus) has, with the words each stands for. */
   expandQuery(
     queryByLang: Map<string, string[]>,
-    /** `context`: per language, the terms found only around the question's asking sentences (questionFocus.ts). */
-    opts: { preferLang?: string; synonyms?: Map<string, Map<string, string[]>>; context?: Map<string, Set<string>> } = {},
+    /**
+     * `context`: per language, the terms found only around the question's asking sentences (questionFocus.ts);
+     * `general`: the question's everyday words (generalWords.ts).
+     */
+    opts: { preferLang?: string; synonyms?: Map<string, Map<string, string[]>>; context?: Map<string, Set<string>>; general?: Map<string, Set<string>> } = {},
   ): Map<string, QueryTerm[]> {
     const termsByLang = new Map<string, QueryTerm[]>();
     for (const [lang, lexemes] of queryByLang) {
@@ -358,9 +362,12 @@ export class SearchIndex {
       const context = opts.context?.get(lang);
       // A long message keeps its asking sentences' words first.
       const terms = [...new Set(lexemes)].sort((a, b) => Number(context?.has(a) ?? false) - Number(context?.has(b) ?? false)).slice(0, 24);
+      const general = opts.general?.get(lang);
       termsByLang.set(lang, terms.map((t) => {
         const term = this.expand(t, lang, syn?.get(t), !!opts.preferLang && lang !== opts.preferLang);
-        return context?.has(t) ? { ...term, idf: term.idf * CONTEXT_WEIGHT, scale: CONTEXT_WEIGHT } : term;
+        // An everyday word weighs less only where nothing in the content stands for it (it then only lowers the coverage).
+        const scale = (context?.has(t) ? CONTEXT_WEIGHT : 1) * (general?.has(t) && !term.alternatives.length ? GENERAL_WEIGHT : 1);
+        return scale < 1 ? { ...term, idf: term.idf * scale, scale } : term;
       }));
     }
     return termsByLang;
@@ -370,7 +377,8 @@ export class SearchIndex {
   search(
     queryByLang: Map<string, string[]>,
     opts: {
-      limit?: number; preferLang?: string; otherLangFactor?: number; synonyms?: Map<string, Map<string, string[]>>; context?: Map<string, Set<string>>;
+      limit?: number; preferLang?: string; otherLangFactor?: number; synonyms?: Map<string, Map<string, string[]>>;
+      context?: Map<string, Set<string>>; general?: Map<string, Set<string>>;
       expanded?: Map<string, QueryTerm[]>;
     } = {},
   ): Hit[] {
