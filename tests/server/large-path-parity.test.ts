@@ -23,6 +23,7 @@ const ANSWERS = [
   { title: 'Buchen', lang: 'de', text: 'Eine Reservierung ist telefonisch oder über das Formular möglich, eine Anzahlung von 20 % wird fällig.' },
   { title: 'Anreise', lang: 'de', text: 'Den Flughafentransfer bieten wir für 35 € pro Fahrt an, bitte zwei Tage vorher buchen.' },
   { title: 'Spa', lang: 'en', text: 'The day spa ticket costs 39 euros for visitors who are not staying at the hotel.' },
+  { title: 'Verleih', lang: 'de', text: 'Ein Lasten-Pedelec leihen Sie bei uns für 59 € am Wochenende.' },
 ];
 
 /** Everyday words the questions share with many units: the candidates' exact words would be these. */
@@ -42,6 +43,7 @@ const QUESTIONS = [
   { lang: 'de', question: 'Wie funktioniert die Reservirung?', answer: 'Buchen' }, // a typo
   { lang: 'de', question: 'Was kostet der Transfer vom Flughafen?', answer: 'Anreise' }, // a compound of two question words
   { lang: 'de', question: 'Was kostet das Tagesticket für den Spa?', answer: 'Spa' }, // only the other language has it
+  { lang: 'de', question: 'Was kostet ein Lastenpedelec?', answer: 'Verleih' }, // the content writes it with a hyphen
   // A story around the asking sentence: its words weigh less (questionFocus.ts), on both paths alike.
   { lang: 'de', question: 'Wir kommen mit dem Auto und bleiben eine Woche. Was kostet der Hundesitter pro Stunde?', answer: 'Haustiere' },
 ];

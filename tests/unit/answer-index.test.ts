@@ -277,3 +277,21 @@ describe('an index over some units of a large chatbot, with the chatbot’s voca
     }
   });
 });
+
+describe('spellings the stemmer keeps apart', () => {
+  const units = [unit('verleih', 'de', 'e-bik', 'tag'), unit('abholung', 'de', 'hol', 'rad'), unit('laden', 'de', 'rad', 'tag'), unit('ebike', 'en', 'ebik', 'day')];
+  const ix = new SearchIndex(units);
+
+  it('a word with or without its hyphen is the same word: "Ebike" finds "E-Bike", "e-bike" finds "ebike"', () => {
+    expect(byId(units, ix.search(q('de', 'ebik')))).toEqual(['verleih']);
+    expect(byId(units, ix.search(q('en', 'e-bik')))).toEqual(['ebike']);
+  });
+
+  it('a German verb in the form visitors write finds its stem: "holt ihr … ab" finds "wir holen … ab"', () => {
+    const [hit] = ix.search(q('de', 'holt', 'rad'));
+    expect(units[hit.index].id).toBe('abholung');
+    expect(term(hit, 'holt')).toMatchObject({ matched: true, via: 'hol' });
+    // Only for German, and only for a word the content does not have itself.
+    expect(ix.search(q('en', 'holt'))).toEqual([]);
+  });
+});

@@ -105,7 +105,29 @@ export interface Corpus {
   suffixed(lang: string, suffix: string, limit: number): string[];
   /** The words starting with this letter (what a typo is looked for among). */
   startingWith(lang: string, letter: string): Iterable<string>;
+  /** The hyphenated words that are `joined` without their hyphens ("e-bik" for "ebik"). */
+  hyphenated(lang: string, joined: string): readonly string[];
 }
+
+/** Hyphenated words by their spelling without hyphens: "E-Bike" is also written "Ebike", "Check-in" "Checkin". */
+export function byJoinedSpelling(words: Iterable<string>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const w of words) {
+    if (!w.includes('-')) continue;
+    const joined = w.replace(/-/g, '');
+    const list = out.get(joined);
+    if (list) list.push(w);
+    else out.set(joined, [w]);
+  }
+  return out;
+}
+
+/**
+ * A German verb as visitors write it and the stems it may have in the content: "holt" (ihr holt) → "hol"
+ * (holen), "bietet" → "biet", "kannst" → "kann". The stemmer keeps these endings; pages use other persons.
+ */
+const verbStems = (term: string) =>
+  term.length < 4 ? [] : [/(?<=\p{L}{2})et$/u, /(?<=\p{L}{2})st$/u, /(?<=\p{L}{2})t$/u].flatMap((re) => (re.test(term) ? [term.replace(re, '')] : []));
 
 export class SearchIndex {
   readonly size: number;
@@ -119,6 +141,8 @@ export class SearchIndex {
   /** Per edge and language, the vocabulary by its words' first or last letter (see byEdge). */
   private readonly edges = new Map<string, Map<number, string[]>>();
   private readonly langSizes = new Map<string, number>();
+  /** Per language, its hyphenated words by their spelling without hyphens (built on first use). */
+  private readonly joined = new Map<string, Map<string, string[]>>();
   /** Per language, its vocabulary: each lexeme with the number of units that contain it. */
   private readonly dfs = new Map<string, Map<string, number>>();
   /** Whether every lexeme's postings are built up front (a chatbot's index) or on first use (one question's). */
@@ -205,6 +229,13 @@ export class SearchIndex {
 
   private has(lang: string, w: string) {
     return this.opts.corpus ? this.opts.corpus.df(w, lang) > 0 : (this.dfs.get(lang)?.has(w) ?? false);
+  }
+
+  private hyphenated(lang: string, joined: string): readonly string[] {
+    if (this.opts.corpus) return this.opts.corpus.hyphenated(lang, joined);
+    let map = this.joined.get(lang);
+    if (!map) this.joined.set(lang, (map = byJoinedSpelling(this.dfs.get(lang)?.keys() ?? [])));
+    return map.get(joined) ?? [];
   }
 
   /** Whether a unit of the language holds the lexeme. */
@@ -306,6 +337,10 @@ export class SearchIndex {
     }
     const known = this.has(lang, term);
     if (known) add(term, 1);
+    // The same word with or without its hyphen: "ebike" and "E-Bike".
+    if (term.includes('-') && this.has(lang, term.replace(/-/g, ''))) add(term.replace(/-/g, ''), 0.9);
+    for (const w of this.hyphenated(lang, term)) add(w, 0.9);
+    if (!known && lang === 'de') for (const w of verbStems(term)) if (this.has(lang, w)) add(w, 0.8);
     // A question word read in another language's content finds longer words only when it is long enough to
     // be that language's word too: English "uber" is not the start of German "überall".
     if (term.length >= (foreign ? 5 : 4) && !/^\d+$/.test(term)) {
