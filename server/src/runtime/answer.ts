@@ -193,6 +193,13 @@ export async function answerQuestion(
  * What the chatbot's content says to a question: a question-answer pair, the best sentences of the passages
  * (null: nothing covers the question), or the language model's answer (never kept: it may differ each time).
  */
+/**
+ * Units the composer chooses from. A table's short rows that only share the page title and their heading
+ * with the question ("Zubehör (pro Tag): Kindersitz") can fill a dozen places before the row that names
+ * the asked-for item; the composer prefers that row (its label matches), if it is among these.
+ */
+const RANKED_UNITS = 24;
+
 type Found =
   | { pair: QnaMatch }
   | { composed: Composed | null; topScore: number }
@@ -203,7 +210,7 @@ async function findContent(
   input: { chatbotId: string; lang: string; question: string; siteUrl?: string; indexVersion?: string },
   opts: AnswerOptions,
 ): Promise<Found> {
-  const found = await matchQnaAndRetrieve(db, { chatbotId: input.chatbotId, lang: input.lang, question: input.question, limit: 12, indexVersion: input.indexVersion });
+  const found = await matchQnaAndRetrieve(db, { chatbotId: input.chatbotId, lang: input.lang, question: input.question, limit: RANKED_UNITS, indexVersion: input.indexVersion });
   const { pair } = found;
   if (pair && pair.similarity >= (opts.qnaThreshold ?? QNA_THRESHOLD)) return { pair };
 
