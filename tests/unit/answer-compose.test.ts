@@ -41,6 +41,8 @@ describe('answerTypes / statesType', () => {
     expect(answerTypes('Wann öffnet ihr am Samstag?')).toEqual(['time', 'date']);
     expect(answerTypes('Wie viele Zimmer habt ihr?')).toEqual(['number']);
     expect(answerTypes('Gibt es einen Fahrradkeller?')).toEqual([]);
+    // "Wie hoch" asks for a price as often as for a height.
+    expect(answerTypes('Wie hoch ist die Anmeldegebür?')).toEqual(['price', 'height']);
   });
 
   it('recognises a text stating a price, a time, a date, a number', () => {
@@ -333,7 +335,8 @@ describe('rules learnt on the development set', () => {
   });
 
   it('a height is a number with a unit of length', () => {
-    expect(answerTypes('Wie hoch ist das Nebelhorn?')).toEqual(['height']);
+    // German "wie hoch" may also ask for a price ("wie hoch ist die Gebühr"): a unit stating either answers.
+    expect(answerTypes('Wie hoch ist das Nebelhorn?')).toEqual(['price', 'height']);
     expect(answerTypes('how high is the mountain')).toEqual(['height']);
     expect(statesType('Der Gipfel liegt auf 2.224 m.', ['height'])).toBe(true);
     expect(statesType('Die Bahn ist 10 Minuten entfernt.', ['height'])).toBe(false);

@@ -196,6 +196,14 @@ describe('stripQuestionFillers', () => {
     expect(words(stripQuestionFillers('Wann hat die Sauna offen?'))).toEqual(['die', 'Sauna', 'offen']);
   });
 
+  it('drops the adjective of "wie hoch", "how big" (it asks for a kind of fact), keeps "wie lange" and "wie weit" (duration, distance)', () => {
+    expect(words(stripQuestionFillers('Wie hoch ist die Anmeldegebühr?'))).toEqual(['ist', 'die', 'Anmeldegebühr']);
+    expect(words(stripQuestionFillers('How big is the family room?'))).toEqual(['the', 'family', 'room']);
+    expect(words(stripQuestionFillers('Wie groß ist das Zimmer?'))).toEqual(['ist', 'das', 'Zimmer']);
+    expect(words(stripQuestionFillers('Wie lange dauert der Kurs?'))).toEqual(['lange', 'dauert', 'der', 'Kurs']);
+    expect(words(stripQuestionFillers('Ist der Berg hoch?'))).toEqual(['Ist', 'der', 'Berg', 'hoch']);
+  });
+
   it('is case-insensitive and leaves a question of only fillers empty', () => {
     expect(words(stripQuestionFillers('WANN KANN MAN DENN'))).toEqual([]);
   });

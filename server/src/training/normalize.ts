@@ -29,8 +29,17 @@ const QUESTION_FILLERS = new Set(
   ).split(' '),
 );
 
+/**
+ * "Wie hoch ist die Gebühr", "how big is the room": the adjective only asks for a kind of fact (which
+ * answerType.ts reads from the question); left in, "hoch" would find "höchstens". ("Wie lange" and "wie
+ * weit" stay: the glossary reads them as duration and distance.)
+ */
+const HOW_PHRASE = /(?<!\p{L})(?:wie|how)\s+(?:hoch|groß|gross|teuer|high|big|large|expensive)(?!\p{L})/giu;
+
 export function stripQuestionFillers(question: string): string {
-  return question.replace(/[\p{L}']+/gu, (w) => (QUESTION_FILLERS.has(w.toLowerCase().replace(/'/g, '')) ? ' ' : w));
+  return question
+    .replace(HOW_PHRASE, ' ')
+    .replace(/[\p{L}']+/gu, (w) => (QUESTION_FILLERS.has(w.toLowerCase().replace(/'/g, '')) ? ' ' : w));
 }
 
 /**
