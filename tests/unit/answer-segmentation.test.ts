@@ -194,6 +194,8 @@ describe('stripQuestionFillers', () => {
     expect(words(stripQuestionFillers('What are your opening hours?'))).toEqual(['opening', 'hours']);
     expect(words(stripQuestionFillers("What's the price?"))).toEqual(['the', 'price']);
     expect(words(stripQuestionFillers('Wann hat die Sauna offen?'))).toEqual(['die', 'Sauna', 'offen']);
+    // "nächste" asks for the coming date (and its stem "nach" finds "danach", "nachziehen").
+    expect(words(stripQuestionFillers('Wann ist der nächste Pannenkurs?'))).toEqual(['ist', 'der', 'Pannenkurs']);
   });
 
   it('drops the adjective of "wie hoch", "how big" (it asks for a kind of fact), keeps "wie lange" and "wie weit" (duration, distance)', () => {
