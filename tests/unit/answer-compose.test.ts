@@ -7,6 +7,7 @@ import {
   composeAnswer,
   keywords,
   labelHolds,
+  questionNumbers,
   sentenceCoverage,
   statesAskedFact,
   unitAnswer,
@@ -71,6 +72,19 @@ describe('labelHolds', () => {
     expect(labelHolds('3–5 Jahre: 29,00 €', 2)).toBe(false);
     expect(labelHolds('Kinder 6 bis 11 Jahre – Preis: 19 €', 8)).toBe(true);
     expect(labelHolds('ages 6 to 11: 19 €', 12)).toBe(false);
+  });
+
+  it('a range counted down ("13 to 1 days before the start") holds what lies between', () => {
+    expect(labelHolds('13 to 1 days before the start: 50 %', 10)).toBe(true);
+    expect(labelHolds('21 bis 8 Tage vor Anreise: 50 %', 7)).toBe(false);
+    expect(labelHolds('7 bis 1 Tage vor Anreise: 75 %', 7)).toBe(true);
+  });
+
+  it("a question's weeks count as days too: cancellation tables count days", () => {
+    expect(questionNumbers('was kostet stornieren eine woche vor anreise')).toEqual([7]);
+    expect(questionNumbers('Mein Kurs fängt in 3 Wochen an')).toEqual([3, 21]);
+    expect(questionNumbers('if i cancel two weeks before')).toEqual([14]);
+    expect(questionNumbers('unser Kleiner ist 4')).toEqual([4]);
   });
 
   it('lower bounds "ab 16" and upper bounds "bis 11"', () => {

@@ -243,7 +243,7 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
   const min = (h: RetrievedPassage) => opts.minCoverage + (opts.visitorLang && h.lang !== opts.visitorLang ? (opts.foreignMargin ?? 0.1) : 0);
   const ok = hits.filter((h) => h.bodyMatches > 0 && judge.coverage(h) >= min(h) && judge.sentenceCoverage(h) >= (opts.minSentenceCoverage ?? 0));
   // A row whose label holds a number of the question ("unser Kleiner ist 4" → "3–5 Jahre") is the answer's row.
-  const numbers = (question.match(/\b\d{1,3}\b/g) ?? []).map(Number);
+  const numbers = questionNumbers(question);
   // Focused units first: the share of the question one sentence answers scales the rank.
   // A row whose label names what was asked about ("Sonntag – …" for "am Sonntag") is that thing's row.
   const words = keywords(question);
@@ -259,6 +259,23 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
   return ok.sort((a, b) => b.score * boost.get(b)! - a.score * boost.get(a)!);
 }
 
+const COUNT_WORDS: Record<string, number> = {
+  ein: 1, eine: 1, einer: 1, a: 1, an: 1, one: 1, zwei: 2, two: 2, drei: 3, three: 3, vier: 4, four: 4, fünf: 5, five: 5, sechs: 6, six: 6,
+};
+
+/**
+ * The numbers of a question a table row's label may hold ("unser Kleiner ist 4"), and its weeks also in days:
+ * cancellation tables count days ("21 bis 8 Tage vor Anreise"), visitors weeks ("eine Woche vorher").
+ */
+export function questionNumbers(question: string): number[] {
+  const numbers = (question.match(/\b\d{1,3}\b/g) ?? []).map(Number);
+  for (const m of question.toLowerCase().matchAll(/(?<![\p{L}\d])(\d{1,2}|[\p{L}]+)\s+(?:wochen?|weeks?)(?!\p{L})/gu)) {
+    const n = /^\d+$/.test(m[1]) ? Number(m[1]) : COUNT_WORDS[m[1]];
+    if (n) numbers.push(n * 7);
+  }
+  return numbers;
+}
+
 /** What a row is about: the text before its first value ("Sonntag" in "Sonntag – Sauna: 11–20 Uhr"). */
 const rowLabel = (row: string) => row.split(/:| – /)[0];
 
@@ -269,7 +286,8 @@ const rowHoldsNumber = (term: string, row: string) => /^\d{1,3}$/.test(term) && 
 export function labelHolds(row: string, n: number): boolean {
   const label = rowLabel(row);
   const range = /(\d+)\s*(?:[–-]|bis|to)\s*(\d+)/;
-  for (const m of label.matchAll(new RegExp(range, 'g'))) if (n >= Number(m[1]) && n <= Number(m[2])) return true;
+  // Either way round: "3–5 Jahre", "13 to 1 days before".
+  for (const m of label.matchAll(new RegExp(range, 'g'))) if (n >= Math.min(Number(m[1]), Number(m[2])) && n <= Math.max(Number(m[1]), Number(m[2]))) return true;
   if (range.test(label)) return false;
   const bound = /(?<!\p{L})(ab|from|bis|up to|unter|under|below|über|over|above)\s+(\d+)/iu.exec(label);
   if (bound) {
@@ -289,7 +307,7 @@ export function labelHolds(row: string, n: number): boolean {
  */
 function tableRows(question: string, best: RetrievedPassage, hits: RetrievedPassage[]): RetrievedPassage[] {
   const rows = hits.filter((h) => h.kind === 'row' && h.source.id === best.source.id && h.lang === best.lang);
-  const numbers = (question.match(/\b\d{1,3}\b/g) ?? []).map(Number);
+  const numbers = questionNumbers(question);
   const holding = numbers.length ? rows.filter((r) => numbers.some((n) => labelHolds(r.text, n))) : [];
   const first = holding[0] ?? best;
   const similar = rows.filter((r) => r !== first && r.score >= best.score * 0.85 && (!holding.length || holding.includes(r)));
