@@ -206,6 +206,14 @@ describe('stripQuestionFillers', () => {
     expect(words(stripQuestionFillers('Ist der Berg hoch?'))).toEqual(['Ist', 'der', 'Berg', 'hoch']);
   });
 
+  it('reads spoken "hat … zu" and "hat … auf" as closed and open', () => {
+    expect(words(stripQuestionFillers('an welchem tag ist der laden im winter zu?'))).toEqual(expect.arrayContaining(['laden', 'winter', 'geschlossen']));
+    expect(words(stripQuestionFillers('Bis wann hat die Sauna auf?'))).toEqual(expect.arrayContaining(['Sauna', 'geöffnet']));
+    // Not a particle at the end: "zu" and "auf" of other phrases stay as they are.
+    expect(words(stripQuestionFillers('Wie komme ich zu euch?'))).not.toContain('geschlossen');
+    expect(words(stripQuestionFillers('Ist das Zimmer auf der Südseite?'))).not.toContain('geöffnet');
+  });
+
   it('is case-insensitive and leaves a question of only fillers empty', () => {
     expect(words(stripQuestionFillers('WANN KANN MAN DENN'))).toEqual([]);
   });

@@ -36,8 +36,15 @@ const QUESTION_FILLERS = new Set(
  */
 const HOW_PHRASE = /(?<!\p{L})(?:wie|how)\s+(?:hoch|groß|gross|teuer|high|big|large|expensive)(?!\p{L})/giu;
 
+/**
+ * "Habt ihr am Montag zu?", "bis wann hat die Sauna auf?": spoken German says closed and open with the
+ * particles "zu" and "auf", which are stop words; the question gets the words pages use.
+ */
+const OPEN_OR_CLOSED = /\b(?:hat|habt|haben|hast|ist|sind|seid|macht|machen|macht's)\b[^?.!]*?\b(zu|auf)\s*(?:[?!.]|$)/giu;
+
 export function stripQuestionFillers(question: string): string {
   return question
+    .replace(OPEN_OR_CLOSED, (m: string, particle: string) => `${m} ${particle.toLowerCase() === 'zu' ? 'geschlossen' : 'geöffnet'} `)
     .replace(HOW_PHRASE, ' ')
     .replace(/[\p{L}']+/gu, (w) => (QUESTION_FILLERS.has(w.toLowerCase().replace(/'/g, '')) ? ' ' : w));
 }
