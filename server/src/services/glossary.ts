@@ -9,7 +9,9 @@
  * provider answer from content in the other language; with a provider configured the question is
  * also translated (see retrieval).
  */
-export const GLOSSARY: string[][] = [
+import { TRADES_GLOSSARY } from './glossary/trades.ts';
+
+const CORE: string[][] = [
   // When, how long, opening hours
   ['offen', 'geöffnet', 'öffnet', 'öffnen', 'öffnungszeiten', 'öffnungszeit', 'aufhaben', 'open', 'opens', 'opening', 'hours'],
   ['geschlossen', 'schließt', 'ruhetag', 'betriebsferien', 'closed', 'closes', 'closing'],
@@ -121,6 +123,9 @@ export const GLOSSARY: string[][] = [
   ['angebot', 'angebote', 'aktion', 'offer', 'offers', 'deal', 'special'], ['pauschale', 'pauschalen', 'paket', 'arrangement', 'package', 'packages'],
   ['beratung', 'beraten', 'advice', 'consultation'], ['service', 'leistung', 'leistungen', 'services'], ['versicherung', 'insurance'],
 ];
+
+/** The core groups and each trade's own (glossary/*.ts): one concept per group. */
+export const GLOSSARY: string[][] = [...CORE, ...TRADES_GLOSSARY];
 
 /** A word as the groups are matched: lower case, German umlauts kept. */
 export const glossaryKey = (w: string) => w.toLowerCase().normalize('NFC');

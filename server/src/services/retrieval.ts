@@ -216,17 +216,18 @@ function glossaryFor(db: Queryable, cfg: string): Promise<LexemeGroup[]> {
   if (!byCfg) glossaries.set(db, (byCfg = new Map()));
   let groups = byCfg.get(cfg);
   if (!groups) {
-    const flat = GLOSSARY.flatMap((g, i) => g.map((w) => ({ i, w })));
+    const flat = GLOSSARY.flatMap((g, i) => g.map((w) => ({ i, w, phrase: /\s/.test(w) })));
     groups = db
       .query<{ i: number; lexemes: string[] }>(
         `select x.i, array(select lexeme from unnest(to_tsvector($1::regconfig, x.w)) where length(lexeme) > 1) as lexemes
-           from unnest($2::int[], $3::text[]) as x(i, w)`,
+           from unnest($2::int[], $3::text[]) with ordinality as x(i, w, n) order by x.n`,
         [cfg, flat.map((f) => f.i), flat.map((f) => f.w)],
       )
       .then((r) => {
         const out: LexemeGroup[] = GLOSSARY.map(() => ({ words: [], phrases: [] }));
-        for (const row of r.rows) {
-          if (row.lexemes.length === 1) out[row.i].words.push(row.lexemes[0]);
+        for (const [n, row] of r.rows.entries()) {
+          // A phrase that keeps one word after its stop words ("per day", "we come to you") is not that word.
+          if (row.lexemes.length === 1 && !flat[n].phrase) out[row.i].words.push(row.lexemes[0]);
           else if (row.lexemes.length > 1) out[row.i].phrases.push(row.lexemes);
         }
         return out;
