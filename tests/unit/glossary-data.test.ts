@@ -22,9 +22,10 @@ describe('the glossary', () => {
     expect(FALSE_FRIENDS.filter((w) => words.has(w))).toEqual([]);
   });
 
-  it('covers trades and home services besides the core vocabulary', () => {
+  it('covers trades, education, health and retail besides the core vocabulary', () => {
     const concept = (w: string) => GLOSSARY.find((g) => g.includes(w)) ?? [];
     expect(concept('kostenvoranschlag')).toContain('quote');
     expect(concept('notdienst')).toContain('emergency service');
+    expect(GLOSSARY.flat()).toEqual(expect.arrayContaining(['zahnarzt', 'dentist', 'größentabelle', 'size chart', 'einstufungstest']));
   });
 });

@@ -11,6 +11,8 @@
  */
 import { EDUCATION_GLOSSARY } from './glossary/education.ts';
 import { EVERYDAY_GLOSSARY } from './glossary/everyday.ts';
+import { HEALTH_GLOSSARY } from './glossary/health.ts';
+import { RETAIL_GLOSSARY } from './glossary/retail.ts';
 import { TRADES_GLOSSARY } from './glossary/trades.ts';
 
 const CORE: string[][] = [
@@ -127,7 +129,7 @@ const CORE: string[][] = [
 ];
 
 /** The core groups and each trade's own (glossary/*.ts): one concept per group. */
-export const GLOSSARY: string[][] = [...CORE, ...EVERYDAY_GLOSSARY, ...TRADES_GLOSSARY, ...EDUCATION_GLOSSARY];
+export const GLOSSARY: string[][] = [...CORE, ...EVERYDAY_GLOSSARY, ...TRADES_GLOSSARY, ...EDUCATION_GLOSSARY, ...HEALTH_GLOSSARY, ...RETAIL_GLOSSARY];
 
 /** A word as the groups are matched: lower case, German umlauts kept. */
 export const glossaryKey = (w: string) => w.toLowerCase().normalize('NFC');
