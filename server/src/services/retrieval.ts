@@ -240,6 +240,13 @@ function glossaryFor(db: Queryable, cfg: string): Promise<LexemeGroup[]> {
 
 /** Per glossary (one per text-search configuration): the concepts each lexeme is in, as a word or in a phrase. */
 const conceptIndexes = new WeakMap<LexemeGroup[], Map<string, number[]>>();
+/** Per glossary: the lexemes that are a concept's word of their own (not only part of a phrase). */
+const conceptWords = new WeakMap<LexemeGroup[], Set<string>>();
+function wordsOfConcepts(groups: LexemeGroup[]): Set<string> {
+  let words = conceptWords.get(groups);
+  if (!words) conceptWords.set(groups, (words = new Set(groups.flatMap((g) => g.words))));
+  return words;
+}
 function conceptsByLexeme(groups: LexemeGroup[]): Map<string, number[]> {
   let index = conceptIndexes.get(groups);
   if (!index) {
@@ -275,7 +282,7 @@ function glossaryMatches(groups: LexemeGroup[], lexemes: string[]): { synonyms: 
     // The longest phrase names the concept: "new year" inside "new year's eve" is no second one.
     for (const p of found.filter((p) => !found.some((o) => o.length > p.length && p.every((w) => o.includes(w))))) {
       // The word that is no concept of its own carries the phrase ("sitter" in "dog sitter": "dog" is also Hund).
-      const carrier = p.find((w) => !groups.some((o) => o.words.includes(w))) ?? p[0];
+      const carrier = p.find((w) => !wordsOfConcepts(groups).has(w)) ?? p[0];
       carriers.push(carrier);
       for (const w of p) if (w !== carrier) absorbed.set(w, carrier);
     }
