@@ -267,6 +267,17 @@ describe('preferences', () => {
     expect(composeAnswer('Fahrradverleih?', [unit({ text: 'Räder gibt es an der Rezeption.', coverage: 0.5 })], de)).not.toBeNull();
   });
 
+  it('the margin falls away where the visitor language covers the question not even half as well as the other', () => {
+    const de = { minCoverage: 0.45, visitorLang: 'de' };
+    const en = unit({ lang: 'en', text: 'Guided tours in English: €260 per group.', coverage: 0.5 });
+    const own = (coverage: number) => unit({ text: 'Geführte Touren von April bis Oktober.', coverage });
+    expect(composeAnswer('Geführte Touren auf Englisch?', [own(0.2), en], de)!.used).toEqual([en]);
+    // half as good or better: the other language still needs the margin
+    expect(composeAnswer('Geführte Touren auf Englisch?', [own(0.3), en], de)).toBeNull();
+    // no content at all in the visitor language: the question may be about something else, the margin holds
+    expect(composeAnswer('Geführte Touren auf Englisch?', [en], de)).toBeNull();
+  });
+
   it('a partial answer in the visitor language is completed by a foreign unit stating the asked-for fact', () => {
     const deUnit = unit({ text: 'E-Bikes verleihen wir an der Rezeption.', coverage: 0.6, score: 1, source: { type: 'webpage', id: 'de' } });
     const enUnit = unit({ lang: 'en', text: 'E-bike rental costs 25 € per day.', coverage: 0.6, score: 0.3, source: { type: 'webpage', id: 'en' } });

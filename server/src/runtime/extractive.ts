@@ -240,7 +240,12 @@ type Judge = ReturnType<typeof judgeFor>;
 function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions): RetrievedPassage[] {
   const { types } = judge;
   // Words shared across languages are more often chance ("Uber" and "über"): content in another language must cover more.
-  const min = (h: RetrievedPassage) => opts.minCoverage + (opts.visitorLang && h.lang !== opts.visitorLang ? (opts.foreignMargin ?? 0.1) : 0);
+  // Unless the visitor's language has content on the question that covers it not even half as well: the site
+  // answers it in the other language. (Without any such content the question may be about something else.)
+  const own = Math.max(0, ...hits.filter((h) => h.lang === opts.visitorLang && h.bodyMatches > 0).map(judge.coverage));
+  const foreign = (h: RetrievedPassage) => !!opts.visitorLang && h.lang !== opts.visitorLang;
+  const min = (h: RetrievedPassage) =>
+    opts.minCoverage + (foreign(h) && !(own > 0 && judge.coverage(h) >= 2 * own) ? (opts.foreignMargin ?? 0.1) : 0);
   const ok = hits.filter((h) => h.bodyMatches > 0 && judge.coverage(h) >= min(h) && judge.sentenceCoverage(h) >= (opts.minSentenceCoverage ?? 0));
   // A row whose label holds a number of the question ("unser Kleiner ist 4" → "3–5 Jahre") is the answer's row.
   const numbers = questionNumbers(question);
