@@ -238,14 +238,22 @@ describe('coverage gates', () => {
 });
 
 describe('preferences', () => {
-  it('a price question prefers the unit stating a price over a slightly better-ranked one that does not', () => {
-    const about = unit({ text: 'Die Sauna ist ein Ort der Ruhe mit Blick auf den See.', score: 1, source: { type: 'webpage', id: 'a' } });
-    const price = unit({ text: 'Der Eintritt in die Sauna kostet 12 € pro Person.', score: 0.85, source: { type: 'webpage', id: 'b' } });
+  it('a price question prefers the unit stating a price about it over a better-ranked one that does not', () => {
+    const terms = [hit('sauna', 2, 'sauna'), hit('kostet', 1)];
+    const about = unit({ text: 'Die Sauna ist ein Ort der Ruhe mit Blick auf den See.', score: 1, terms, source: { type: 'webpage', id: 'a' } });
+    const price = unit({ text: 'Der Eintritt in die Sauna kostet 12 € pro Person.', score: 0.6, terms, source: { type: 'webpage', id: 'b' } });
     const c = composeAnswer('Was kostet die Sauna?', [about, price], opts)!;
     expect(c.used[0]).toBe(price);
     expect(c.text.split('\n')[0]).toBe('Der Eintritt in die Sauna kostet 12 € pro Person.');
     // without a price in the question, the rank decides
     expect(composeAnswer('Erzählen Sie von der Sauna', [about, price], opts)!.used[0]).toBe(about);
+    // a price in a sentence about something else does not count
+    const sentences = { ...opts, minSentenceCoverage: 0.3 };
+    const sauna = [hit('sauna', 4, 'sauna'), hit('kostet', 1)];
+    const elsewhere = unit({ text: 'Die Sauna liegt im Keller. Parken kostet 5 € am Tag.', score: 0.6, terms: sauna, source: { type: 'webpage', id: 'c' } });
+    const calm = { ...about, terms: sauna };
+    expect(composeAnswer('Was kostet die Sauna?', [calm, elsewhere], sentences)!.used[0]).toBe(calm);
+    expect(composeAnswer('Was kostet die Sauna?', [calm, { ...price, terms: sauna }], sentences)!.used[0].text).toBe(price.text);
   });
 
   it('a clearly weaker second source is not added; a nearly as good one is', () => {

@@ -255,7 +255,9 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
   const boost = new Map(
     ok.map((h) => [
       h,
-      (types.length && statesType(h.text, types) ? 1.3 : 1) *
+      // Stating the asked-for fact in a sentence about the question counts as much as twice the words: "Aufpreis
+      // für Halbpension?" wants the price line, not the page's sentence that says what half board includes.
+      (types.length && judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0) ? 2 : 1) *
         (h.kind === 'row' && numbers.some((n) => labelHolds(h.text, n)) ? 1.5 : 1) *
         (h.kind === 'row' && overlap(words, rowLabel(h.text)) > 0 ? 1.3 : 1) *
         (0.5 + judge.sentenceCoverage(h)),
