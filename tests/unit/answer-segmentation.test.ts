@@ -206,6 +206,14 @@ describe('stripQuestionFillers', () => {
     expect(words(stripQuestionFillers('Ist der Berg hoch?'))).toEqual(['Ist', 'der', 'Berg', 'hoch']);
   });
 
+  it('drops the particle a separable verb leaves at the end of a clause ("holt … ab" would find "ab 99 €")', () => {
+    expect(words(stripQuestionFillers('Holt ihr mich vom Flughafen ab und was kostet das?'))).toEqual(['Holt', 'mich', 'vom', 'Flughafen', 'und', 'kostet', 'das']);
+    expect(words(stripQuestionFillers('Wann fängt der Kurs an?'))).toEqual(['fängt', 'der', 'Kurs']);
+    // inside the clause it is a preposition and stays
+    expect(words(stripQuestionFillers('Kann ich ab 8 Uhr frühstücken?'))).toEqual(['ich', 'ab', '8', 'Uhr', 'frühstücken']);
+    expect(words(stripQuestionFillers('Ab wann?'))).toEqual(['Ab']);
+  });
+
   it('reads spoken "hat … zu" and "hat … auf" as closed and open', () => {
     expect(words(stripQuestionFillers('an welchem tag ist der laden im winter zu?'))).toEqual(expect.arrayContaining(['laden', 'winter', 'geschlossen']));
     expect(words(stripQuestionFillers('Bis wann hat die Sauna auf?'))).toEqual(expect.arrayContaining(['Sauna', 'geöffnet']));

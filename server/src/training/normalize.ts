@@ -42,9 +42,16 @@ const HOW_PHRASE = /(?<!\p{L})(?:wie|how)\s+(?:hoch|groß|gross|teuer|high|big|l
  */
 const OPEN_OR_CLOSED = /\b(?:hat|habt|haben|hast|ist|sind|seid|macht|machen|macht's)\b[^?.!]*?\b(zu|auf)\s*(?:[?!.]|$)/giu;
 
+/**
+ * German separable verbs leave their particle at the end of the clause: "Holt ihr mich vom Flughafen ab?",
+ * "Wann fängt der Kurs an?". Alone it names nothing and would find "ab 99 €" or "an der Rezeption".
+ */
+const SEPARATED_PARTICLE = /(?<=\p{L}\s+)(?:ab|an|auf|aus|bei|ein|mit|nach|vor|weg|zu|zurück|los|vorbei|statt|teil)(?=\s*(?:[,;:?!.]|\s(?:und|oder|aber)\s|$))/giu;
+
 export function stripQuestionFillers(question: string): string {
   return question
     .replace(OPEN_OR_CLOSED, (m: string, particle: string) => `${m} ${particle.toLowerCase() === 'zu' ? 'geschlossen' : 'geöffnet'} `)
+    .replace(SEPARATED_PARTICLE, ' ')
     .replace(HOW_PHRASE, ' ')
     .replace(/[\p{L}']+/gu, (w) => (QUESTION_FILLERS.has(w.toLowerCase().replace(/'/g, '')) ? ' ' : w));
 }
