@@ -61,7 +61,7 @@ const CORE: string[][] = [
   ['anfahrt', 'anreise', 'weg', 'route', 'directions', 'getting here', 'how to get'],
   ['parken', 'parkplatz', 'parkplätze', 'stellplatz', 'garage', 'tiefgarage', 'parkhaus', 'parking', 'car park', 'park'],
   ['bahnhof', 'zug', 'bahn', 'station', 'train', 'railway'], ['bus', 'bushaltestelle', 'haltestelle', 'skibus', 'stop'],
-  ['flughafen', 'flug', 'airport', 'flight', 'plane'], ['transfer', 'shuttle', 'abholen', 'abholung', 'abholservice', 'pick up', 'pickup'],
+  ['flughafen', 'flug', 'airport', 'flight'], ['transfer', 'shuttle', 'abholen', 'abholung', 'abholservice', 'pick up', 'pickup'],
   ['entfernung', 'entfernt', 'weit', 'km', 'kilometer', 'distance', 'far', 'away'], ['auto', 'pkw', 'car'], ['taxi', 'cab'],
   ['elektroauto', 'e-auto', 'ladestation', 'laden', 'wallbox', 'electric car', 'charging', 'charger', 'ev'],
   ['fahrrad', 'rad', 'bike', 'bicycle', 'cycling'], ['e-bike', 'ebike', 'pedelec', 'e-mountainbike'],
