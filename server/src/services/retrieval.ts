@@ -207,11 +207,16 @@ export async function postingsMemory(chatbotId: string): Promise<{ units: number
   return postings ? { units: postings.index.size, bytes: postings.index.bytes } : null;
 }
 
-/** The glossary's groups as lexemes of one configuration: single words, and phrases as the set of their lexemes. */
-type LexemeGroup = { words: string[]; phrases: string[][] };
-const glossaries = new WeakMap<object, Map<string, Promise<LexemeGroup[]>>>();
+/**
+ * The glossary's groups as lexemes of one configuration: single words, and phrases as the set of their
+ * lexemes. `wordIds`: for each entry of `words`, the word's place in the glossary's flat list of words
+ * (the same in every configuration), so its lexeme under another configuration can be looked up.
+ */
+type LexemeGroup = { words: string[]; wordIds: number[]; phrases: string[][] };
+type Glossary = LexemeGroup[] & { lexemeOf?: string[] };
+const glossaries = new WeakMap<object, Map<string, Promise<Glossary>>>();
 
-function glossaryFor(db: Queryable, cfg: string): Promise<LexemeGroup[]> {
+function glossaryFor(db: Queryable, cfg: string): Promise<Glossary> {
   let byCfg = glossaries.get(db);
   if (!byCfg) glossaries.set(db, (byCfg = new Map()));
   let groups = byCfg.get(cfg);
@@ -224,11 +229,14 @@ function glossaryFor(db: Queryable, cfg: string): Promise<LexemeGroup[]> {
         [cfg, flat.map((f) => f.i), flat.map((f) => f.w)],
       )
       .then((r) => {
-        const out: LexemeGroup[] = GLOSSARY.map(() => ({ words: [], phrases: [] }));
+        const out: Glossary = GLOSSARY.map(() => ({ words: [], wordIds: [], phrases: [] }));
+        out.lexemeOf = r.rows.map((row) => (row.lexemes.length === 1 ? row.lexemes[0] : ''));
         for (const [n, row] of r.rows.entries()) {
           // A phrase that keeps one word after its stop words ("per day", "we come to you") is not that word.
-          if (row.lexemes.length === 1 && !flat[n].phrase) out[row.i].words.push(row.lexemes[0]);
-          else if (row.lexemes.length > 1) out[row.i].phrases.push(row.lexemes);
+          if (row.lexemes.length === 1 && !flat[n].phrase) {
+            out[row.i].words.push(row.lexemes[0]);
+            out[row.i].wordIds.push(n);
+          } else if (row.lexemes.length > 1) out[row.i].phrases.push(row.lexemes);
         }
         return out;
       });
@@ -269,7 +277,12 @@ function conceptsByLexeme(groups: LexemeGroup[]): Map<string, number[]> {
  * its other words are `absorbed` into that carrier: "driving licence" is one concept
  * ("Führerschein"), so "driving" is no second word the answer must contain.
  */
-function glossaryMatches(groups: LexemeGroup[], lexemes: string[]): { synonyms: Map<string, string[]>; absorbed: Map<string, string> } {
+function glossaryMatches(
+  groups: Glossary,
+  lexemes: string[],
+  /** The question under the chatbot's other configurations, with their glossaries (see sameWordElsewhere). */
+  others: { glossary: Glossary; lexemes: string[] }[] = [],
+): { synonyms: Map<string, string[]>; absorbed: Map<string, string> } {
   const inQuestion = new Set(lexemes);
   const synonyms = new Map<string, string[]>();
   const absorbed = new Map<string, string>();
@@ -277,7 +290,7 @@ function glossaryMatches(groups: LexemeGroup[], lexemes: string[]): { synonyms: 
   const index = conceptsByLexeme(groups);
   const concepts = [...new Set(lexemes.flatMap((l) => index.get(l) ?? []))].sort((a, b) => a - b);
   for (const g of concepts.map((i) => groups[i])) {
-    const carriers = g.words.filter((w) => inQuestion.has(w));
+    const carriers = g.words.filter((w, k) => inQuestion.has(w) && sameWordElsewhere(g.wordIds[k], others));
     const found = g.phrases.filter((p) => p.every((w) => inQuestion.has(w)));
     // The longest phrase names the concept: "new year" inside "new year's eve" is no second one.
     for (const p of found.filter((p) => !found.some((o) => o.length > p.length && p.every((w) => o.includes(w))))) {
@@ -289,6 +302,19 @@ function glossaryMatches(groups: LexemeGroup[], lexemes: string[]): { synonyms: 
     for (const c of carriers) synonyms.set(c, [...new Set([...(synonyms.get(c) ?? []), ...g.words])]);
   }
   return { synonyms, absorbed };
+}
+
+/**
+ * A stemmer can make one lexeme of two different words: German stems the English "offer" to "off", as
+ * it does "offen", and "Küche" and "Kuchen" both to "kuch". A glossary word stands for the question's
+ * word only where the chatbot's other configurations agree: its lexeme there begins the question's, or
+ * the other way round ("prei" of "preis" and "preis" of "Preise"). "offer" is "offer" in English, "offen" is "offen".
+ */
+function sameWordElsewhere(wordId: number, others: { glossary: Glossary; lexemes: string[] }[]): boolean {
+  return others.every(({ glossary, lexemes }) => {
+    const own = glossary.lexemeOf?.[wordId];
+    return !own || lexemes.some((l) => l.startsWith(own) || own.startsWith(l));
+  });
 }
 
 /**
@@ -406,9 +432,11 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
     const synonyms = new Map<string, Map<string, string[]>>();
     const context = new Map<string, Set<string>>();
     const general = new Map<string, Set<string>>();
+    const glossaries = new Map(await Promise.all(rows.map(async (r) => [r.lang, await glossaryFor(db, loaded.configs.get(r.lang)!)] as const)));
     for (const { lang, lexemes, focus: asking, general: everyday } of rows) {
       if (everyday?.length) general.set(lang, new Set(everyday));
-      const m = glossaryMatches(await glossaryFor(db, loaded.configs.get(lang)!), lexemes);
+      const others = rows.filter((r) => r.lang !== lang && loaded.configs.get(r.lang) !== loaded.configs.get(lang));
+      const m = glossaryMatches(glossaries.get(lang)!, lexemes, others.map((r) => ({ glossary: glossaries.get(r.lang)!, lexemes: r.lexemes })));
       byLang.set(lang, withoutAbsorbed(lexemes, m, (l) => hasTerm(lang, l)));
       synonyms.set(lang, m.synonyms);
       if (asking?.length) context.set(lang, new Set(lexemes.filter((l) => !asking.includes(l))));

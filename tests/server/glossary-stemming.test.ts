@@ -1,0 +1,47 @@
+/**
+ * A glossary word stemmed by another language's stemmer can collide with an unrelated word: German stems
+ * the English "offer" to "off", as it stems "offen". The glossary word stands for the question's word only
+ * where the chatbot's other configuration agrees (services/retrieval.ts, sameWordElsewhere).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retrieve } from '../../server/src/services/retrieval.ts';
+import { createChatbot, startTestServer, type TestServer } from './helpers.ts';
+
+let s: TestServer;
+let bot: string;
+
+const UNITS = [
+  { title: 'Winterangebot', lang: 'de', text: 'Unser Angebot im Winter: drei Nächte zum Preis von zwei, mit Halbpension.' },
+  { title: 'Rezeption', lang: 'de', text: 'Die Rezeption ist täglich von 7 bis 22 Uhr für Sie da.' },
+  { title: 'Welcome', lang: 'en', text: 'Welcome to our family hotel by the lake.' },
+];
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const org = (await s.createUser()).user.organization_id;
+  bot = await createChatbot(s, org);
+  await s.db.query(
+    `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, heading, text, tsv)
+     select $1, $2, x.lang, 'webpage', gen_random_uuid(), 0, x.title, x.text,
+            setweight(to_tsvector(x.cfg::regconfig, x.title), 'B') || to_tsvector(x.cfg::regconfig, x.text)
+       from unnest($3::text[], $4::text[], $5::text[], $6::text[]) as x(lang, cfg, title, text)`,
+    [org, bot, UNITS.map((u) => u.lang), UNITS.map((u) => (u.lang === 'de' ? 'german' : 'english')), UNITS.map((u) => u.title), UNITS.map((u) => u.text)],
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await s?.close();
+});
+
+describe('glossary words are matched as words, not only as their stems', () => {
+  it('"offen" does not find the German "Angebot" through the English "offer" (both "off" to the German stemmer)', async () => {
+    const hits = await retrieve(s.db, { chatbotId: bot, lang: 'de', question: 'Habt ihr sonntags offen?', limit: 5 });
+    expect(hits.map((h) => h.heading)).not.toContain('Winterangebot');
+  });
+
+  it('the English "offer" still finds the German "Angebot"', async () => {
+    const hits = await retrieve(s.db, { chatbotId: bot, lang: 'en', question: 'Do you have a winter offer?', limit: 5 });
+    const offer = hits.find((h) => h.heading === 'Winterangebot');
+    expect(offer?.terms.filter((t) => t.matched).map((t) => t.via)).toContain('angebot');
+  });
+});
