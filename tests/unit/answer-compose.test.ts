@@ -308,6 +308,13 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer('Wann hat die Sauna am Sonntag offen?', [text, row], opts)!.used[0]).toBe(row);
   });
 
+  it('a row label naming the thing by the word the unit matched counts too ("Kurtaxe" → "Gästebeitrag")', () => {
+    const terms = [hit('kurtax', 4, 'gastebeitrag'), hit('nacht', 2, 'nacht')];
+    const text = unit({ text: 'Den Gästebeitrag pro Nacht erhebt die Gemeinde mit der Zimmerrechnung.', score: 1.1, terms });
+    const row = unit({ kind: 'row', text: 'Gästebeitrag der Gemeinde: 3,10 € pro Nacht', score: 1, terms });
+    expect(composeAnswer('Kurtaxe pro Nacht?', [text, row], opts)!.used[0]).toBe(row);
+  });
+
   it('a number of the question covered by the row label\'s range counts for one sentence too ("4" in "3–6 Jahre")', () => {
     const terms = [hit('kind', 2, 'kind'), hit('4', 2)];
     const row = unit({ kind: 'row', text: '3–6 Jahre – Festpreis 29,00 € pro Nacht', terms, coverage: 0.5 });

@@ -124,10 +124,14 @@ const lastHeading = (h: string) => h.split(HEADING_SEPARATOR).pop()?.trim() ?? '
  * ("driving licence" → "Führerschein") quotes the sentence holding them, and "Kreditkarte" brings
  * the sentence naming Visa and Mastercard.
  */
+/** The forms a unit matched the question's terms by ("gastebeitrag" for "Kurtaxe"), at least three letters long. */
+const matchedForms = (unit: { terms?: RetrievedPassage['terms'] }) =>
+  (unit.terms ?? []).flatMap((t) => (t.matched ? (t.vias?.length ? t.vias : t.via ? [t.via] : []) : [])).filter((w) => w.length > 2);
+
 export function unitAnswer(question: string, unit: Pick<RetrievedPassage, 'text' | 'kind' | 'heading'> & { terms?: RetrievedPassage['terms'] }): string {
-  const matched = (unit.terms ?? []).flatMap((t) => (t.matched ? (t.vias?.length ? t.vias : t.via ? [t.via] : []) : []));
+  const matched = matchedForms(unit);
   const own = keywords(question);
-  const q = [...new Set([...own, ...matched.filter((w) => w.length > 2)])];
+  const q = [...new Set([...own, ...matched])];
   const types = answerTypes(question);
   switch (unit.kind) {
     case 'row': {
@@ -259,7 +263,7 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
       // für Halbpension?" wants the price line, not the page's sentence that says what half board includes.
       (types.length && judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0) ? 2 : 1) *
         (h.kind === 'row' && numbers.some((n) => labelHolds(h.text, n)) ? 1.5 : 1) *
-        (h.kind === 'row' && overlap(words, rowLabel(h.text)) > 0 ? 1.3 : 1) *
+        (h.kind === 'row' && overlap([...words, ...matchedForms(h)], rowLabel(h.text)) > 0 ? 1.3 : 1) *
         (0.5 + judge.sentenceCoverage(h)),
     ]),
   );
