@@ -92,7 +92,7 @@ const CORE: string[][] = [
   ['nachtisch', 'dessert', 'desserts', 'nachspeise'], ['portion', 'portionen', 'kleine portion', 'seniorenteller', 'smaller portion', 'half portion'],
   ['kinderteller', 'kinderkarte', 'kids menu', "children's menu"], ['tisch', 'tischreservierung', 'table'],
   ['feier', 'feiern', 'party', 'fest', 'veranstaltung', 'private party', 'celebration', 'event', 'events'],
-  ['personen', 'gäste', 'leute', 'plätze', 'sitzplätze', 'people', 'guests', 'persons', 'seats'],
+  ['personen', 'gäste', 'leute', 'plätze', 'sitzplätze', 'teilnehmer', 'teilnehmende', 'people', 'guests', 'persons', 'seats', 'participants'],
   ['kamin', 'kaminzimmer', 'kaminstube', 'fireplace', 'fireplace room'], ['terrasse', 'terrace', 'patio'],
   // Rooms and stay
   ['zimmer', 'room', 'rooms'], ['einzelzimmer', 'single room', 'single'], ['doppelzimmer', 'double room', 'double'],
