@@ -254,6 +254,11 @@ describe('preferences', () => {
     const calm = { ...about, terms: sauna };
     expect(composeAnswer('Was kostet die Sauna?', [calm, elsewhere], sentences)!.used[0]).toBe(calm);
     expect(composeAnswer('Was kostet die Sauna?', [calm, { ...price, terms: sauna }], sentences)!.used[0].text).toBe(price.text);
+    // nor does a price next to little of what the question names: "Leipzig" is not the airport pick-up
+    const pickup = [hit('flughaf', 5, 'flughaf'), hit('leipzig', 2, 'leipzig'), hit('kostet', 3)];
+    const way = unit({ text: 'Vom Flughafen Leipzig fahren Sie mit der S-Bahn zu uns.', coverage: 0.7, terms: pickup });
+    const test = unit({ text: 'In Leipzig ist der Einstufungstest kostenlos.', score: 0.7, coverage: 0.2, terms: [hit('flughaf', 5), hit('leipzig', 2, 'leipzig'), hit('kostet', 3)] });
+    expect(composeAnswer('Holt ihr mich vom Flughafen Leipzig ab und was kostet das?', [way, test], sentences)!.used[0]).toBe(way);
   });
 
   it('a clearly weaker second source is not added; a nearly as good one is', () => {

@@ -233,7 +233,24 @@ function judgeFor(question: string) {
     coverage: once((h) => answerCoverage(h, types)),
     sentenceCoverage: once((h) => Math.max(0, ...sentences(h).map((x) => x.coverage))),
     statesAskedFact: (h: RetrievedPassage, minSentenceCoverage: number) => statesInSentences(sentences(h), types, minSentenceCoverage),
+    namedCoverage: once((h) => namedCoverage(h, types)),
   };
+}
+
+/**
+ * How much of what the question names the unit covers, leaving out the words that only ask for the kind of
+ * fact ("kostet", "pay"): a price is worth something only next to the thing it is the price of.
+ */
+function namedCoverage(hit: Pick<RetrievedPassage, 'terms' | 'coverage'>, types: AnswerType[]): number {
+  if (!hit.terms.length) return hit.coverage;
+  let total = 0;
+  let covered = 0;
+  for (const t of hit.terms) {
+    if (types.length && asksForType(t.term, types)) continue;
+    total += t.idf;
+    if (t.matched) covered += t.idf * (t.weight ?? 1);
+  }
+  return total ? covered / total : 1;
 }
 type Judge = ReturnType<typeof judgeFor>;
 
@@ -260,8 +277,9 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
     ok.map((h) => [
       h,
       // Stating the asked-for fact in a sentence about the question counts as much as twice the words: "Aufpreis
-      // für Halbpension?" wants the price line, not the page's sentence that says what half board includes.
-      (types.length && judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0) ? 2 : 1) *
+      // für Halbpension?" wants the price line, not the page's sentence that says what half board includes. Only
+      // next to enough of what the question names: "holt ihr mich vom Flughafen ab, was kostet das" is not "Leipzig … kostenlos".
+      (types.length && judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0) && judge.namedCoverage(h) >= opts.minCoverage ? 2 : 1) *
         (h.kind === 'row' && numbers.some((n) => labelHolds(h.text, n)) ? 1.5 : 1) *
         (h.kind === 'row' && overlap([...words, ...matchedForms(h)], rowLabel(h.text)) > 0 ? 1.3 : 1) *
         (0.5 + judge.sentenceCoverage(h)),
