@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retrieve } from '../../server/src/services/retrieval.ts';
 import { createChatbot, startTestServer, type TestServer } from './helpers.ts';
+import { addUnits } from './publicSeed.ts';
 
 let s: TestServer;
 let bot: string;
@@ -20,13 +21,7 @@ beforeAll(async () => {
   s = await startTestServer();
   const org = (await s.createUser()).user.organization_id;
   bot = await createChatbot(s, org);
-  await s.db.query(
-    `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, heading, text, tsv)
-     select $1, $2, x.lang, 'webpage', gen_random_uuid(), 0, x.title, x.text,
-            setweight(to_tsvector(x.cfg::regconfig, x.title), 'B') || to_tsvector(x.cfg::regconfig, x.text)
-       from unnest($3::text[], $4::text[], $5::text[], $6::text[]) as x(lang, cfg, title, text)`,
-    [org, bot, UNITS.map((u) => u.lang), UNITS.map((u) => (u.lang === 'de' ? 'german' : 'english')), UNITS.map((u) => u.title), UNITS.map((u) => u.text)],
-  );
+  await addUnits(s, org, bot, UNITS);
 }, 60_000);
 
 afterAll(async () => {

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retrieve } from '../../server/src/services/retrieval.ts';
 import { createChatbot, startTestServer, type TestServer } from './helpers.ts';
+import { addUnits } from './publicSeed.ts';
 
 let s: TestServer;
 let bot: string;
@@ -53,13 +54,7 @@ beforeAll(async () => {
   const org = (await s.createUser()).user.organization_id;
   bot = await createChatbot(s, org);
   const units = [...ANSWERS, ...Array.from({ length: 240 }, (_, i) => distractor(i + 1))];
-  await s.db.query(
-    `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, heading, text, tsv)
-     select $1, $2, x.lang, 'webpage', gen_random_uuid(), 0, x.title, x.text,
-            setweight(to_tsvector(x.cfg::regconfig, x.title), 'B') || to_tsvector(x.cfg::regconfig, x.text)
-       from unnest($3::text[], $4::text[], $5::text[], $6::text[]) as x(lang, cfg, title, text)`,
-    [org, bot, units.map((u) => u.lang), units.map((u) => (u.lang === 'de' ? 'german' : 'english')), units.map((u) => u.title), units.map((u) => u.text)],
-  );
+  await addUnits(s, org, bot, units);
 }, 60_000);
 
 afterAll(async () => {

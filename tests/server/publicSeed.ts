@@ -25,6 +25,20 @@ export async function addPage(s: TestServer, chatbotId: string, p: { url: string
   return page.rows[0].id;
 }
 
+/**
+ * Search units without pages (one per text, its title as heading, weight B), for tests of retrieval alone:
+ * many at once, in German ('de') or English.
+ */
+export async function addUnits(s: TestServer, org: string, chatbotId: string, units: { lang: string; title: string; text: string }[]) {
+  await s.db.query(
+    `insert into passages (organization_id, chatbot_id, lang, source_type, source_id, ord, heading, text, tsv)
+     select $1, $2, x.lang, 'webpage', gen_random_uuid(), 0, x.title, x.text,
+            setweight(to_tsvector(x.cfg::regconfig, x.title), 'B') || to_tsvector(x.cfg::regconfig, x.text)
+       from unnest($3::text[], $4::text[], $5::text[], $6::text[]) as x(lang, cfg, title, text)`,
+    [org, chatbotId, units.map((u) => u.lang), units.map((u) => (u.lang === 'de' ? 'german' : 'english')), units.map((u) => u.title), units.map((u) => u.text)],
+  );
+}
+
 export async function addQna(s: TestServer, chatbotId: string, q: { question: string; answer: string; active?: boolean; lang?: string }) {
   const org = await orgOf(s, chatbotId);
   const row = (
