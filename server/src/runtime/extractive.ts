@@ -118,16 +118,16 @@ function listText(question: string[], text: string, types: AnswerType[]): string
 
 const lastHeading = (h: string) => h.split(HEADING_SEPARATOR).pop()?.trim() ?? '';
 
+/** The forms a unit matched the question's terms by ("gastebeitrag" for "Kurtaxe"), at least three letters long. */
+const matchedForms = (unit: { terms?: RetrievedPassage['terms'] }) =>
+  (unit.terms ?? []).flatMap((t) => (t.matched ? (t.vias?.length ? t.vias : t.via ? [t.via] : []) : [])).filter((w) => w.length > 2);
+
 /**
  * The answer text of one unit for the question. The forms the unit matched the question by
  * (`terms`) count as the question's words: a German unit that answers an English question
  * ("driving licence" → "Führerschein") quotes the sentence holding them, and "Kreditkarte" brings
  * the sentence naming Visa and Mastercard.
  */
-/** The forms a unit matched the question's terms by ("gastebeitrag" for "Kurtaxe"), at least three letters long. */
-const matchedForms = (unit: { terms?: RetrievedPassage['terms'] }) =>
-  (unit.terms ?? []).flatMap((t) => (t.matched ? (t.vias?.length ? t.vias : t.via ? [t.via] : []) : [])).filter((w) => w.length > 2);
-
 export function unitAnswer(question: string, unit: Pick<RetrievedPassage, 'text' | 'kind' | 'heading'> & { terms?: RetrievedPassage['terms'] }): string {
   const matched = matchedForms(unit);
   const own = keywords(question);
