@@ -75,4 +75,11 @@ describe('everyday words the content lacks', () => {
     expect(generalWordsOf('hab ich jetzt die ganze Woche?', ['de']).split(' ')).toEqual(expect.arrayContaining(['hab', 'jetzt', 'ganze']));
     expect(generalWordsOf('', ['de', 'en'])).toBe('');
   });
+
+  it('counts the words of chat that the everyday lists lack ("leider", "passiert", "wondering")', () => {
+    expect(generalWordsOf('Mein Kurs fängt bald an und ich muss leider absagen', ['de']).split(' ')).toContain('leider');
+    expect(generalWordsOf('was passiert wenn ich krank bin', ['de']).split(' ')).toContain('passiert');
+    expect(generalWordsOf('I was wondering what happens if I cancel', ['en']).split(' ')).toEqual(expect.arrayContaining(['wondering', 'happens']));
+    expect(generalWordsOf('Mein Kurs fängt bald an und ich muss leider absagen', ['de'])).not.toMatch(/kurs|absagen/i);
+  });
 });

@@ -10,6 +10,18 @@ import { createRequire } from 'node:module';
 /** The weight of an everyday word the content lacks, relative to an unknown specific word. */
 export const GENERAL_WEIGHT = 0.35;
 
+/**
+ * Words of chat, not of content, that stopwords-iso's lists lack ("leider", "passiert", "brauche", "wondering"):
+ * how visitors write to a chatbot rather than what they ask about.
+ */
+const CHAT_WORDS: Record<string, string[]> = {
+  de: (
+    'leider passiert passieren bekomme bekommt bekommen kriege krieg kriegt einfach direkt brauche brauch brauchen braucht ' +
+    'gerne eigentlich irgendwie irgendwas irgendwann echt bitte danke hallo bisschen ziemlich super okay ungefähr genau sowieso'
+  ).split(' '),
+  en: 'happen happens happened wondering quick roughly'.split(' '),
+};
+
 let lists: Record<string, string[]> | null = null;
 const sets = new Map<string, Set<string>>();
 
@@ -17,7 +29,7 @@ function generalWordsIn(lang: string): Set<string> {
   let set = sets.get(lang);
   if (!set) {
     lists ??= createRequire(import.meta.url)('stopwords-iso/stopwords-iso.json') as Record<string, string[]>;
-    set = new Set((lists[lang] ?? []).map((w) => w.toLowerCase()));
+    set = new Set([...(lists[lang] ?? []), ...(CHAT_WORDS[lang] ?? [])].map((w) => w.toLowerCase()));
     sets.set(lang, set);
   }
   return set;
