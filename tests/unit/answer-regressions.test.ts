@@ -4,7 +4,6 @@ import { parseHTML } from 'linkedom';
 import { structuredText } from '../../server/src/training/structure.ts';
 import { splitSentences } from '../../server/src/training/sentences.ts';
 import { dropInjections, normalizeForIndex } from '../../server/src/training/normalize.ts';
-import { labelHolds } from '../../server/src/runtime/extractive.ts';
 
 const lines = (html: string) => {
   const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
@@ -21,17 +20,6 @@ describe('structure', () => {
   });
   it('keeps dt/dd pairs grouped in a div as question headings with their answers', () => {
     expect(lines('<dl><div><dt>Wann ist Check-in?</dt><dd>Ab 15 Uhr.</dd></div></dl>')).toEqual(['## Wann ist Check-in?', 'Ab 15 Uhr.']);
-  });
-});
-
-describe('row labels', () => {
-  it('reads "unter"/"under" and "über"/"over" as exclusive bounds, "ab"/"bis" as inclusive', () => {
-    expect(labelHolds('unter 3 Jahre: kostenlos', 3)).toBe(false);
-    expect(labelHolds('unter 3 Jahre: kostenlos', 2)).toBe(true);
-    expect(labelHolds('über 65 Jahre: 10 % Rabatt', 65)).toBe(false);
-    expect(labelHolds('über 65 Jahre: 10 % Rabatt', 66)).toBe(true);
-    expect(labelHolds('ab 16 Jahren: Erwachsenenpreis', 16)).toBe(true);
-    expect(labelHolds('bis 11 Jahre: 50 %', 12)).toBe(false);
   });
 });
 

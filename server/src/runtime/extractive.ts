@@ -9,6 +9,8 @@ import type { RetrievedPassage } from '../services/retrieval.ts';
 import { splitSentences } from '../training/sentences.ts';
 import { HEADING_SEPARATOR } from '../training/chunk.ts';
 import { answerTypes, answeredByType, asksForType, statesType, type AnswerType } from './answerType.ts';
+import { labelHolds, questionQuantities, rowLabel } from './quantities.ts';
+import { askedIn, holdsAsked, holdsTerm, NOTHING_ASKED, type Asked } from './asked.ts';
 
 /**
  * The sentences of texts answers were composed from lately, and each sentence's folded words once asked for: a
@@ -152,7 +154,11 @@ export function unitAnswer(question: string, unit: Pick<RetrievedPassage, 'text'
 }
 
 /** The unit's coverage of the question, counting the words that only ask for a stated fact ("kostet") as covered when it states one. */
-export function answerCoverage(hit: Pick<RetrievedPassage, 'terms' | 'coverage' | 'text' | 'kind'>, types: AnswerType[]): number {
+export function answerCoverage(
+  hit: Pick<RetrievedPassage, 'terms' | 'coverage' | 'text' | 'kind'>,
+  types: AnswerType[],
+  asked: Asked = NOTHING_ASKED,
+): number {
   if (!hit.terms.length) return hit.coverage;
   let total = 0;
   let covered = 0;
@@ -160,7 +166,7 @@ export function answerCoverage(hit: Pick<RetrievedPassage, 'terms' | 'coverage' 
     total += t.idf;
     if (t.matched) continue;
     // A number of the question is covered by the row whose label's range holds it ("4" by "3–5 Jahre").
-    if (answeredByType(t.term, hit.text, types) || (hit.kind === 'row' && rowHoldsNumber(t.term, hit.text))) covered += t.idf;
+    if (answeredByType(t.term, hit.text, types) || holdsTerm(t.term, hit.text, hit.kind, asked)) covered += t.idf;
   }
   return total ? Math.min(1, hit.coverage + covered / total) : hit.coverage;
 }
@@ -176,14 +182,14 @@ function formOf(word: string, lexeme: string): boolean {
  * title, which the sentence stands under): words a page shares with a question only when they are
  * spread over unrelated sentences ("rent" e-bikes … cable "cars") do not make an answer.
  */
-export function sentenceCoverage(hit: CoverageUnit, types: AnswerType[]): number {
-  return Math.max(0, ...sentenceCoverages(hit, types).map((x) => x.coverage));
+export function sentenceCoverage(hit: CoverageUnit, types: AnswerType[], asked: Asked = NOTHING_ASKED): number {
+  return Math.max(0, ...sentenceCoverages(hit, types, asked).map((x) => x.coverage));
 }
 
 type CoverageUnit = Pick<RetrievedPassage, 'terms' | 'text' | 'heading' | 'source'> & { kind?: RetrievedPassage['kind'] };
 
 /** Each sentence of the unit with its coverage of the question (under the unit's headings and page title). */
-function sentenceCoverages(hit: CoverageUnit, types: AnswerType[]): { sentence: string; coverage: number }[] {
+function sentenceCoverages(hit: CoverageUnit, types: AnswerType[], asked: Asked): { sentence: string; coverage: number }[] {
   const total = hit.terms.reduce((n, t) => n + t.idf, 0);
   if (!total) return [];
   const context = wordsOf(`${hit.heading} ${hit.source.title ?? ''}`);
@@ -195,7 +201,7 @@ function sentenceCoverages(hit: CoverageUnit, types: AnswerType[]): { sentence: 
       // Any of the forms the unit holds for the term counts: "Leute" is "Plätze" in one line, "Personen" in the next.
       const forms = t.vias?.length ? t.vias : t.via ? [t.via] : [];
       if (t.matched && forms.some(holds)) covered += t.idf * (t.weight ?? 1);
-      else if (!t.matched && (answeredByType(t.term, sentence, types) || (hit.kind === 'row' && rowHoldsNumber(t.term, sentence)))) covered += t.idf;
+      else if (!t.matched && (answeredByType(t.term, sentence, types) || holdsTerm(t.term, sentence, hit.kind, asked))) covered += t.idf;
     }
     return { sentence, coverage: covered / total };
   });
@@ -205,8 +211,8 @@ function sentenceCoverages(hit: CoverageUnit, types: AnswerType[]): { sentence: 
  * Whether the unit states the kind of fact the question asks for (a price, a time) in a sentence
  * that is about the question: "free of charge" for guided hikes does not answer what the cable car costs.
  */
-export function statesAskedFact(hit: CoverageUnit, types: AnswerType[], minSentenceCoverage: number): boolean {
-  return statesInSentences(sentenceCoverages(hit, types), types, minSentenceCoverage);
+export function statesAskedFact(hit: CoverageUnit, types: AnswerType[], minSentenceCoverage: number, asked: Asked = NOTHING_ASKED): boolean {
+  return statesInSentences(sentenceCoverages(hit, types, asked), types, minSentenceCoverage);
 }
 
 function statesInSentences(sentences: { sentence: string; coverage: number }[], types: AnswerType[], minSentenceCoverage: number) {
@@ -220,6 +226,7 @@ function statesInSentences(sentences: { sentence: string; coverage: number }[], 
  */
 function judgeFor(question: string) {
   const types = answerTypes(question);
+  const asked = askedIn(question);
   const once = <T>(f: (h: RetrievedPassage) => T) => {
     const known = new Map<RetrievedPassage, T>();
     return (h: RetrievedPassage): T => {
@@ -227,13 +234,17 @@ function judgeFor(question: string) {
       return known.get(h)!;
     };
   };
-  const sentences = once((h) => sentenceCoverages(h, types));
+  const sentences = once((h) => sentenceCoverages(h, types, asked));
   return {
     types,
-    coverage: once((h) => answerCoverage(h, types)),
+    coverage: once((h) => answerCoverage(h, types, asked)),
     sentenceCoverage: once((h) => Math.max(0, ...sentences(h).map((x) => x.coverage))),
     statesAskedFact: (h: RetrievedPassage, minSentenceCoverage: number) => statesInSentences(sentences(h), types, minSentenceCoverage),
-    namedCoverage: once((h) => namedCoverage(h, types)),
+    namedCoverage: once((h) => namedCoverage(h, types, asked)),
+    /** A row whose label holds a number of the question ("unser Kleiner ist 4" → "3–5 Jahre"), a text that holds its day. */
+    holdsAsked: once((h) => holdsAsked(h, asked)),
+    /** The rarity of the question's terms the unit holds without matching them. */
+    heldWeight: once((h) => h.terms.reduce((n, t) => n + (!t.matched && holdsTerm(t.term, h.text, h.kind, asked) ? t.idf : 0), 0)),
   };
 }
 
@@ -241,7 +252,7 @@ function judgeFor(question: string) {
  * How much of what the question names the unit covers, leaving out the words that only ask for the kind of
  * fact ("kostet", "pay"): a price is worth something only next to the thing it is the price of.
  */
-function namedCoverage(hit: Pick<RetrievedPassage, 'terms' | 'coverage'>, types: AnswerType[]): number {
+function namedCoverage(hit: Pick<RetrievedPassage, 'terms' | 'coverage' | 'text' | 'kind'>, types: AnswerType[], asked: Asked): number {
   if (!hit.terms.length) return hit.coverage;
   let total = 0;
   let covered = 0;
@@ -249,6 +260,8 @@ function namedCoverage(hit: Pick<RetrievedPassage, 'terms' | 'coverage'>, types:
     if (types.length && asksForType(t.term, types)) continue;
     total += t.idf;
     if (t.matched) covered += t.idf * (t.weight ?? 1);
+    // "3 Wochen" is named by the row "29 bis 14 Tage" as much as by the words "3 Wochen".
+    else if (holdsTerm(t.term, hit.text, hit.kind, asked)) covered += t.idf;
   }
   return total ? covered / total : 1;
 }
@@ -263,13 +276,14 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
   // Words shared across languages are more often chance ("Uber" and "über"): content in another language must cover more.
   // Unless the visitor's language has content on the question that covers it not even half as well: the site
   // answers it in the other language. (Without any such content the question may be about something else.)
-  const own = Math.max(0, ...hits.filter((h) => h.lang === opts.visitorLang && h.bodyMatches > 0).map(judge.coverage));
+  // A row that matched only by its table's heading still answers in its own text when its label holds the question's number.
+  const inBody = (h: RetrievedPassage) => h.bodyMatches > 0 || judge.holdsAsked(h);
+  const own = Math.max(0, ...hits.filter((h) => h.lang === opts.visitorLang && inBody(h)).map(judge.coverage));
   const foreign = (h: RetrievedPassage) => !!opts.visitorLang && h.lang !== opts.visitorLang;
   const min = (h: RetrievedPassage) =>
     opts.minCoverage + (foreign(h) && !(own > 0 && judge.coverage(h) >= 2 * own) ? (opts.foreignMargin ?? 0.1) : 0);
-  const ok = hits.filter((h) => h.bodyMatches > 0 && judge.coverage(h) >= min(h) && judge.sentenceCoverage(h) >= (opts.minSentenceCoverage ?? 0));
-  // A row whose label holds a number of the question ("unser Kleiner ist 4" → "3–5 Jahre") is the answer's row.
-  const numbers = questionNumbers(question);
+  const ok = hits.filter((h) => inBody(h) && judge.coverage(h) >= min(h) && judge.sentenceCoverage(h) >= (opts.minSentenceCoverage ?? 0));
+  // A row whose label holds a number of the question is the answer's row.
   // Focused units first: the share of the question one sentence answers scales the rank.
   // A row whose label names what was asked about ("Sonntag – …" for "am Sonntag") is that thing's row.
   const words = keywords(question);
@@ -280,53 +294,14 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
       // für Halbpension?" wants the price line, not the page's sentence that says what half board includes. Only
       // next to enough of what the question names: "holt ihr mich vom Flughafen ab, was kostet das" is not "Leipzig … kostenlos".
       (types.length && judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0) && judge.namedCoverage(h) >= opts.minCoverage ? 2 : 1) *
-        (h.kind === 'row' && numbers.some((n) => labelHolds(h.text, n)) ? 1.5 : 1) *
+        (judge.holdsAsked(h) ? 1.5 : 1) *
         (h.kind === 'row' && overlap([...words, ...matchedForms(h)], rowLabel(h.text)) > 0 ? 1.3 : 1) *
         (0.5 + judge.sentenceCoverage(h)),
     ]),
   );
-  return ok.sort((a, b) => b.score * boost.get(b)! - a.score * boost.get(a)!);
-}
-
-const COUNT_WORDS: Record<string, number> = {
-  ein: 1, eine: 1, einer: 1, a: 1, an: 1, one: 1, zwei: 2, two: 2, drei: 3, three: 3, vier: 4, four: 4, fünf: 5, five: 5, sechs: 6, six: 6,
-};
-
-/**
- * The numbers of a question a table row's label may hold ("unser Kleiner ist 4"), and its weeks also in days:
- * cancellation tables count days ("21 bis 8 Tage vor Anreise"), visitors weeks ("eine Woche vorher").
- */
-export function questionNumbers(question: string): number[] {
-  const numbers = (question.match(/\b\d{1,3}\b/g) ?? []).map(Number);
-  for (const m of question.toLowerCase().matchAll(/(?<![\p{L}\d])(\d{1,2}|[\p{L}]+)\s+(?:wochen?|weeks?)(?!\p{L})/gu)) {
-    const n = /^\d+$/.test(m[1]) ? Number(m[1]) : COUNT_WORDS[m[1]];
-    if (n) numbers.push(n * 7);
-  }
-  return numbers;
-}
-
-/** What a row is about: the text before its first value ("Sonntag" in "Sonntag – Sauna: 11–20 Uhr"). */
-const rowLabel = (row: string) => row.split(/:| – /)[0];
-
-/** A number of the question ("4") covered by a row whose label's range holds it ("3–6 Jahre"). */
-const rowHoldsNumber = (term: string, row: string) => /^\d{1,3}$/.test(term) && labelHolds(row, Number(term));
-
-/** Whether a row's label (what comes before its values) names a range or bound that holds `n`: "3–5 Jahre", "ab 16", "bis 11". */
-export function labelHolds(row: string, n: number): boolean {
-  const label = rowLabel(row);
-  const range = /(\d+)\s*(?:[–-]|bis|to)\s*(\d+)/;
-  // Either way round: "3–5 Jahre", "13 to 1 days before".
-  for (const m of label.matchAll(new RegExp(range, 'g'))) if (n >= Math.min(Number(m[1]), Number(m[2])) && n <= Math.max(Number(m[1]), Number(m[2]))) return true;
-  if (range.test(label)) return false;
-  const bound = /(?<!\p{L})(ab|from|bis|up to|unter|under|below|über|over|above)\s+(\d+)/iu.exec(label);
-  if (bound) {
-    const [word, b] = [bound[1].toLowerCase(), Number(bound[2])];
-    if (word === 'ab' || word === 'from') return n >= b;
-    if (word === 'bis' || word === 'up to') return n <= b;
-    if (['unter', 'under', 'below'].includes(word)) return n < b;
-    return n > b;
-  }
-  return new RegExp(`(^|\\D)${n}(\\D|$)`).test(label);
+  // A term the unit holds without its words ("30.12" in "vom 23. Dezember bis 3. Januar") scores as if it matched.
+  const score = (h: RetrievedPassage) => h.score + judge.heldWeight(h);
+  return ok.sort((a, b) => score(b) * boost.get(b)! - score(a) * boost.get(a)!);
 }
 
 /**
@@ -336,8 +311,8 @@ export function labelHolds(row: string, n: number): boolean {
  */
 function tableRows(question: string, best: RetrievedPassage, hits: RetrievedPassage[]): RetrievedPassage[] {
   const rows = hits.filter((h) => h.kind === 'row' && h.source.id === best.source.id && h.lang === best.lang);
-  const numbers = questionNumbers(question);
-  const holding = numbers.length ? rows.filter((r) => numbers.some((n) => labelHolds(r.text, n))) : [];
+  const quantities = questionQuantities(question);
+  const holding = quantities.length ? rows.filter((r) => quantities.some((q) => labelHolds(r.text, q))) : [];
   const first = holding[0] ?? best;
   const similar = rows.filter((r) => r !== first && r.score >= best.score * 0.85 && (!holding.length || holding.includes(r)));
   return [first, ...similar].slice(0, 3);
@@ -398,12 +373,21 @@ export interface ComposeOptions {
  * whose German pages never mention one): a unit in another language that names it and covers the
  * question at least as well is the better answer, however much the visitor's language ranks first.
  */
+/** Two stems of one question word under different stemmers: equal, or one the other's start (but its last letter). */
+const sameWord = (a: string, b: string) => {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short === long || (short.length >= 4 && long.startsWith(short.slice(0, -1)));
+};
+
 function conceptElsewhere(best: RetrievedPassage, hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
   if (!opts.visitorLang || best.lang !== opts.visitorLang) return null;
-  const missing = best.terms.filter((t) => !t.matched && !t.known);
+  // Numbers, everyday words ("leider") and the story around the question name no concept.
+  const missing = best.terms.filter((t) => !t.matched && !t.known && !t.minor && !/^\d+$/.test(t.term));
   if (!missing.length) return null;
   const need = judge.coverage(best);
-  return hits.find((h) => h.lang !== opts.visitorLang && judge.coverage(h) >= need) ?? null;
+  // It must name a missing word (each language's parse of the question spells it its own way: "flughafentransf", "flughafentransfer").
+  const names = (h: RetrievedPassage) => h.terms.some((t) => t.matched && missing.some((m) => sameWord(m.term, t.term)));
+  return hits.find((h) => h.lang !== opts.visitorLang && judge.coverage(h) >= need && names(h)) ?? null;
 }
 
 export function composeAnswer(question: string, ranked: RetrievedPassage[], opts: ComposeOptions): Composed | null {

@@ -31,7 +31,8 @@ export interface Hit {
   /** Query terms found in the unit's heading or text (not only the page title). */
   bodyMatches: number;
   /** The question's terms in the unit's language, and which of them the unit contains. */
-  terms: { term: string; idf: number; known: boolean; matched: boolean; via?: string; weight?: number; vias?: string[] }[];
+  /** `minor`: an everyday word the content lacks, or a word found only around the asking sentences (QueryTerm.scale). */
+  terms: { term: string; idf: number; known: boolean; matched: boolean; via?: string; weight?: number; vias?: string[]; minor?: boolean }[];
 }
 
 interface Posting {
@@ -481,6 +482,7 @@ export class SearchIndex {
       const terms = (termsByLang.get(this.langs[index]) ?? []).map((t) => ({
         term: t.term, idf: t.idf, known: t.alternatives.length > 0, matched: e.terms.has(t.term), via: e.terms.get(t.term)?.via, vias: [...(e.terms.get(t.term)?.vias ?? [])],
         weight: e.terms.has(t.term) ? e.terms.get(t.term)!.cover / (t.idf || 1) : 0,
+        ...((t.scale ?? 1) < 1 ? { minor: true } : {}),
       }));
       return { index, score, coverage, bodyMatches: e.body.size, terms };
     });

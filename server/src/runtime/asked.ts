@@ -1,0 +1,28 @@
+/**
+ * The values a question names that a unit can hold without sharing its words: a number a table row's label
+ * holds ("unser Kleiner ist 4" → "3–5 Jahre") and a day a stated span holds ("am 30.12." → "vom 23. Dezember
+ * bis 3. Januar"). Read once per question.
+ */
+import { holdsAskedDay, namesAskedDay, questionDates, type QuestionDates } from './dates.ts';
+import { labelHolds, questionQuantities, rowHoldsTerm, type Quantity } from './quantities.ts';
+
+export interface Asked {
+  quantities: Quantity[];
+  dates: QuestionDates | null;
+}
+
+export const NOTHING_ASKED: Asked = { quantities: [], dates: null };
+
+export const askedIn = (question: string): Asked => ({ quantities: questionQuantities(question), dates: questionDates(question) });
+
+/** Whether the text (a row, a sentence) holds the value a question term names: the "3" of "3 Wochen", the "30.12" of "am 30.12.". */
+export function holdsTerm(term: string, text: string, kind: string | undefined, asked: Asked): boolean {
+  if (kind === 'row' && rowHoldsTerm(term, text, asked.quantities)) return true;
+  return !!asked.dates && namesAskedDay(asked.dates, term) && holdsAskedDay(asked.dates, text);
+}
+
+/** Whether a unit holds a value the question names: its row label the number, or its text the day. */
+export function holdsAsked(unit: { kind: string; text: string }, asked: Asked): boolean {
+  if (unit.kind === 'row' && asked.quantities.some((q) => labelHolds(unit.text, q))) return true;
+  return !!asked.dates && holdsAskedDay(asked.dates, unit.text);
+}

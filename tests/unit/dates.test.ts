@@ -1,0 +1,67 @@
+/**
+ * Days a question asks about against the spans of days a text states (runtime/dates.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { holdsAskedDay, namesAskedDay, questionDates, textSpans } from '../../server/src/runtime/dates.ts';
+
+const iso = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);
+const spans = (text: string) => textSpans(text).map((s) => [Math.abs(s.from) < 1e7 ? iso(s.from) : '…', Math.abs(s.to) < 1e7 ? iso(s.to) : '…']);
+const holds = (question: string, text: string) => holdsAskedDay(questionDates(question)!, text);
+
+describe('textSpans', () => {
+  it('reads German and English spans, with the year of the other end where one end has none', () => {
+    expect(spans('geschlossen vom 23. Dezember 2026 bis 3. Januar 2027, wieder geöffnet ab Montag, 4. Januar 2027')).toEqual([
+      ['2026-12-23', '2027-01-03'],
+      ['2027-01-04', '…'],
+    ]);
+    expect(spans('the office is closed from 26 July to 6 August 2027')).toEqual([['2027-07-26', '2027-08-06']]);
+    expect(spans('Montag, 28. Dezember 2026, bis Mittwoch, 6. Januar 2027: geschlossen')).toEqual([['2026-12-28', '2027-01-06']]);
+    expect(spans('Vom 2. bis 26. November 2026 bleibt unser Haus geschlossen.')).toEqual([['2026-11-02', '2026-11-26']]);
+    expect(spans('Hauptsaison: 3. Juli – 11. September 2027')).toEqual([['2027-07-03', '2027-09-11']]);
+    expect(spans('Für Aufenthalte bis einschließlich 6. Januar 2027 berechnen wir 31,00 €')).toEqual([['…', '2027-01-06']]);
+    expect(spans('Anmeldung bis 23.12.2026, Beginn am 4.1.27')).toEqual([['…', '2026-12-23'], ['2027-01-04', '2027-01-04']]);
+  });
+
+  it('reads no days in prices, times and plain numbers', () => {
+    expect(spans('Ab 16 Uhr, 1.500 €, um 10.30 Uhr, 3 Tage, Zimmer 12')).toEqual([]);
+  });
+});
+
+describe('questionDates', () => {
+  it('reads dates, named days and parts of months, with the words that name them', () => {
+    expect(questionDates('habt ihr am 30.12. offen?')).toEqual({ days: [{ from: { m: 12, d: 30 }, to: { m: 12, d: 30 } }], words: ['30.12'] });
+    expect(questionDates('über Silvester 2026')).toEqual({ days: [{ from: { m: 12, d: 31 }, to: { m: 12, d: 31 }, year: 2026 }], words: ['silvester', '2026'] });
+    expect(questionDates('in the first week of August')!.days).toEqual([{ from: { m: 8, d: 1 }, to: { m: 8, d: 7 } }]);
+    expect(questionDates('wir kommen Anfang August')!.days).toEqual([{ from: { m: 8, d: 1 }, to: { m: 8, d: 10 } }]);
+    expect(questionDates('zwischen den Jahren')!.days).toEqual([{ from: { m: 12, d: 27 }, to: { m: 12, d: 30 } }]);
+    expect(questionDates('on December 30th?')!.days).toEqual([{ from: { m: 12, d: 30 }, to: { m: 12, d: 30 } }]);
+    expect(questionDates('Was kostet ein Zimmer für 2 Nächte?')).toBeNull();
+    expect(questionDates('Was kostet 1.500 € um 10.30 Uhr?')).toBeNull();
+  });
+
+  it('knows its words by their stems', () => {
+    const asked = questionDates('wann habt ihr über Silvester offen')!;
+    expect(namesAskedDay(asked, 'silvest')).toBe(true);
+    expect(namesAskedDay(asked, 'offen')).toBe(false);
+  });
+});
+
+describe('holdsAskedDay', () => {
+  const closure = 'Weihnachten – Kursbüro: geschlossen vom 23. Dezember 2026 bis 3. Januar 2027';
+  it('a day inside a span is held; one outside is not', () => {
+    expect(holds('am 30.12. offen?', closure)).toBe(true);
+    expect(holds('am 4.1. offen?', closure)).toBe(false);
+    expect(holds('zwischen den Jahren', closure)).toBe(true);
+    expect(holds('first week of August', 'the office is closed from 26 July to 6 August 2027')).toBe(true);
+    expect(holds('end of August', 'the office is closed from 26 July to 6 August 2027')).toBe(false);
+  });
+
+  it('a year-less day is tried in the years of closed spans only; an open one needs the year', () => {
+    const prices = 'Der Zuschlag gilt ab dem 7. Januar 2027. Bis einschließlich 6. Januar 2027 berechnen wir 31,00 €.';
+    expect(holds('über Silvester 2026', prices)).toBe(true);
+    expect(holds('über Silvester 2027', 'Bis einschließlich 6. Januar 2027 berechnen wir 31,00 €.')).toBe(false);
+    // Without a year "ab 7. Januar 2027" would hold Silvester of 2027, and "bis 6. Januar 2027" that of 2026.
+    expect(holds('über Silvester', prices)).toBe(false);
+    expect(holds('über Silvester', 'Wintersaison: 19. Dezember 2026 – 6. Januar 2027')).toBe(true);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Numbers of a question against table rows' labels (runtime/quantities.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { labelHolds, questionQuantities, rowHoldsTerm } from '../../server/src/runtime/quantities.ts';
+
+describe('labelHolds', () => {
+  it('a range "3–5 Jahre" holds 3, 4, 5 and not 2 or 6', () => {
+    expect(labelHolds('3–5 Jahre: 29,00 €', 4)).toBe(true);
+    expect(labelHolds('3–5 Jahre: 29,00 €', 3)).toBe(true);
+    expect(labelHolds('3–5 Jahre: 29,00 €', 5)).toBe(true);
+    expect(labelHolds('3–5 Jahre: 29,00 €', 6)).toBe(false);
+    expect(labelHolds('3–5 Jahre: 29,00 €', 2)).toBe(false);
+    expect(labelHolds('Kinder 6 bis 11 Jahre – Preis: 19 €', 8)).toBe(true);
+    expect(labelHolds('ages 6 to 11: 19 €', 12)).toBe(false);
+  });
+
+  it('a range counted down ("13 to 1 days before the start") holds what lies between', () => {
+    expect(labelHolds('13 to 1 days before the start: 50 %', 10)).toBe(true);
+    expect(labelHolds('21 bis 8 Tage vor Anreise: 50 %', 7)).toBe(false);
+    expect(labelHolds('7 bis 1 Tage vor Anreise: 75 %', 7)).toBe(true);
+  });
+
+  it("a question's numbers, with their length in days where a unit of time follows", () => {
+    expect(questionQuantities('was kostet stornieren eine woche vor anreise')).toEqual([{ raw: 1, days: 7 }]);
+    expect(questionQuantities('Mein Kurs fängt in 3 Wochen an')).toEqual([{ raw: 3, days: 21 }]);
+    expect(questionQuantities('if i cancel two weeks before')).toEqual([{ raw: 2, days: 14 }]);
+    expect(questionQuantities('if i cancel 10 days before')).toEqual([{ raw: 10, days: 10 }]);
+    expect(questionQuantities('unser Kleiner ist 4')).toEqual([{ raw: 4 }]);
+    // Parts of dates and prices are not numbers of their own; a count word is one only before a unit.
+    expect(questionQuantities('am 30.12. für eine Nacht, 1.500 € ein Zimmer')).toEqual([{ raw: 1, days: 1 }]);
+  });
+
+  it('compares in days where both the question and the label name a unit of time', () => {
+    const [weeks] = questionQuantities('Mein Kurs fängt in 3 Wochen an');
+    expect(labelHolds('29 bis 14 Tage vor Kursbeginn: 25 %', weeks)).toBe(true);
+    expect(labelHolds('13 bis 1 Tag vor Kursbeginn: 50 %', weeks)).toBe(false);
+    expect(labelHolds('3–5 Jahre: 29,00 €', weeks)).toBe(false);
+    expect(labelHolds('Kinder 0–2 Jahre: frei', questionQuantities('unsere Kleine ist 6 Monate alt')[0])).toBe(true);
+    // A label without a unit takes the number as written.
+    expect(labelHolds('Kinder 7–11: 19 €', questionQuantities('meine Tochter ist 9 Jahre alt')[0])).toBe(true);
+  });
+
+  it('a number term is held as the question counts it: the 3 of "3 Wochen" is 21 days', () => {
+    const quantities = questionQuantities('Mein Kurs fängt in 3 Wochen an');
+    expect(rowHoldsTerm('3', '29 bis 14 Tage vor Kursbeginn: 25 %', quantities)).toBe(true);
+    expect(rowHoldsTerm('3', '13 bis 1 Tag vor Kursbeginn: 50 %', quantities)).toBe(false);
+    expect(rowHoldsTerm('4', '3–5 Jahre: 29,00 €', questionQuantities('unser Kleiner ist 4'))).toBe(true);
+    expect(rowHoldsTerm('kinder', '3–5 Jahre: 29,00 €', [])).toBe(false);
+  });
+
+  it('lower bounds "ab 16" and upper bounds "bis 11"', () => {
+    expect(labelHolds('ab 16 Jahre: 10 €', 16)).toBe(true);
+    expect(labelHolds('ab 16 Jahre: 10 €', 40)).toBe(true);
+    expect(labelHolds('ab 16 Jahre: 10 €', 15)).toBe(false);
+    expect(labelHolds('bis 11 Jahre: 5 €', 11)).toBe(true);
+    expect(labelHolds('bis 11 Jahre: 5 €', 2)).toBe(true);
+    expect(labelHolds('bis 11 Jahre: 5 €', 12)).toBe(false);
+    expect(labelHolds('from 18: 20 €', 17)).toBe(false);
+  });
+
+  it('reads the label only, never the values', () => {
+    expect(labelHolds('Erwachsene: 4 €', 4)).toBe(false);
+    expect(labelHolds('Sauna – Erwachsene: 16 €; Kinder: 8 €', 16)).toBe(false);
+    expect(labelHolds('Zimmer 12: 95 €', 12)).toBe(true);
+    expect(labelHolds('Zimmer 112: 95 €', 12)).toBe(false);
+  });
+
+  it('reads "unter"/"under" and "über"/"over" as exclusive bounds, "ab"/"bis" as inclusive', () => {
+    expect(labelHolds('unter 3 Jahre: kostenlos', 3)).toBe(false);
+    expect(labelHolds('unter 3 Jahre: kostenlos', 2)).toBe(true);
+    expect(labelHolds('über 65 Jahre: 10 % Rabatt', 65)).toBe(false);
+    expect(labelHolds('über 65 Jahre: 10 % Rabatt', 66)).toBe(true);
+    expect(labelHolds('ab 16 Jahren: Erwachsenenpreis', 16)).toBe(true);
+    expect(labelHolds('bis 11 Jahre: 50 %', 12)).toBe(false);
+  });
+});
