@@ -214,6 +214,13 @@ describe('stripQuestionFillers', () => {
     expect(words(stripQuestionFillers('Ab wann?'))).toEqual(['Ab']);
   });
 
+  it('drops the letters of English contractions and "I\'d like to"', () => {
+    expect(words(stripQuestionFillers("I'd like to drop by, will someone be there?"))).toEqual(['drop', 'by', 'someone', 'be']);
+    expect(words(stripQuestionFillers("what's the minimum you'll give me for my employer's scheme"))).toEqual(['the', 'minimum', 'give', 'for', 'employer', 'scheme']);
+    expect(words(stripQuestionFillers("I don't need a helmet"))).toEqual(['not', 'a', 'helmet']);
+    expect(words(stripQuestionFillers('Gibt’s Parkplätze?'))).toEqual(['Parkplätze']);
+  });
+
   it('reads spoken "hat … zu" and "hat … auf" as closed and open', () => {
     expect(words(stripQuestionFillers('an welchem tag ist der laden im winter zu?'))).toEqual(expect.arrayContaining(['laden', 'winter', 'geschlossen']));
     expect(words(stripQuestionFillers('Bis wann hat die Sauna auf?'))).toEqual(expect.arrayContaining(['Sauna', 'geöffnet']));

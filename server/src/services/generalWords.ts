@@ -17,9 +17,9 @@ export const GENERAL_WEIGHT = 0.35;
 const CHAT_WORDS: Record<string, string[]> = {
   de: (
     'leider passiert passieren bekomme bekommt bekommen kriege krieg kriegt einfach direkt brauche brauch brauchen braucht ' +
-    'gerne eigentlich irgendwie irgendwas irgendwann echt bitte danke hallo bisschen ziemlich super okay ungefähr genau sowieso'
+    'gerne eigentlich irgendwie irgendwas irgendwann echt bitte danke hallo bisschen ziemlich super okay ungefähr genau sowieso jemand jemanden'
   ).split(' '),
-  en: 'happen happens happened wondering quick roughly'.split(' '),
+  en: 'happen happens happened wondering quick roughly someone somebody'.split(' '),
 };
 
 let lists: Record<string, string[]> | null = null;

@@ -48,8 +48,19 @@ const OPEN_OR_CLOSED = /\b(?:hat|habt|haben|hast|ist|sind|seid|macht|machen|mach
  */
 const SEPARATED_PARTICLE = /(?<=\p{L}\s+)(?:ab|an|auf|aus|bei|ein|mit|nach|vor|weg|zu|zurück|los|vorbei|statt|teil)(?=\s*(?:[,;:?!.]|\s(?:und|oder|aber)\s|$))/giu;
 
+/**
+ * English contractions: "I'd", "you'll", "employer's" would leave the letters "d", "ll", "s" as words of
+ * the question. The owner's "s" goes; "n't" is "not". "I'd like to …" only asks.
+ */
+const CONTRACTION = /(?<=\p{L})['’](?:d|ll|s|re|ve|m)(?!\p{L})/giu;
+const NOT = /n['’]t(?!\p{L})/giu;
+const LIKE_TO = /(?<!\p{L})(?:i|we)(?:['’]d|\s+would)\s+(?:really\s+)?(?:like|love)(?:\s+to)?(?!\p{L})/giu;
+
 export function stripQuestionFillers(question: string): string {
   return question
+    .replace(LIKE_TO, ' ')
+    .replace(NOT, ' not')
+    .replace(CONTRACTION, '')
     .replace(OPEN_OR_CLOSED, (m: string, particle: string) => `${m} ${particle.toLowerCase() === 'zu' ? 'geschlossen' : 'geöffnet'} `)
     .replace(SEPARATED_PARTICLE, ' ')
     .replace(HOW_PHRASE, ' ')

@@ -224,7 +224,7 @@ export const EVERYDAY_GLOSSARY: string[][] = [
   ['kalender', 'veranstaltungskalender', 'terminkalender', 'calendar', 'calendars', 'events calendar'],
   ['fahrplan', 'fahrpläne', 'zeitplan', 'stundenplan', 'timetable', 'timetables', 'schedule', 'schedules'],
   ['programm', 'programme', 'program', 'programs', 'programmes'],
-  ['beginn', 'beginnt', 'beginnen', 'startet', 'startzeit', 'beginnzeit', 'start', 'starts', 'begin', 'begins', 'beginning', 'start time', 'starting time'],
+  ['beginn', 'beginnt', 'beginnen', 'fängt', 'anfangen', 'anfängt', 'startet', 'startzeit', 'beginnzeit', 'start', 'starts', 'begin', 'begins', 'beginning', 'start time', 'starting time'],
   ['ende', 'endet', 'enden', 'endzeit', 'end', 'ends', 'ending', 'finish', 'finishes', 'end time'],
   ['frühestens', 'earliest', 'at the earliest'],
   ['spätestens', 'latest', 'at the latest', 'no later than'],
