@@ -274,6 +274,15 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer('Habt ihr am 4.1. offen?', [hours, { ...closed, terms: [hit('4.1', 6), hit('off', 5, 'offnungszeit')] }], { ...opts, minCoverage: 0.3 })!.used[0]).toBe(hours);
   });
 
+  it('a row naming the thing asked about but not the kind of fact asked for does not come first', () => {
+    const terms = [hit('pannenkur', 4, 'pannenkurs')];
+    const row = unit({ kind: 'row', text: 'Pannenkurs – Dauer: 2 Stunden; Preis: 29,00 €', score: 1.7, terms });
+    const list = unit({ kind: 'list', text: 'Alle Termine:\n- Pannenkurs, Donnerstag, 14. Januar 2027, 18:30 Uhr\n- Bremsenkurs, 28. Januar 2027', score: 1, terms });
+    expect(composeAnswer('Wann ist der nächste Pannenkurs?', [row, list], opts)!.used[0]).toBe(list);
+    // asked for the price, the row comes first
+    expect(composeAnswer('Was kostet der Pannenkurs?', [row, list], opts)!.used[0]).toBe(row);
+  });
+
   it('a row whose label names what was asked about comes first ("am Sonntag" → the Sonntag row)', () => {
     const terms = [hit('sauna', 2, 'sauna'), hit('sonntag', 2, 'sonntag')];
     const text = unit({ text: 'Samstags und sonntags von 11 bis 14 Uhr ist die Sauna für Familien reserviert.', score: 1.1, terms });

@@ -129,6 +129,10 @@ describe('chunkText', () => {
 describe('splitSentences', () => {
   it.each([
     ['Anmeldung bis zum 15. Oktober möglich. Danach ist es zu spät.', ['Anmeldung bis zum 15. Oktober möglich.', 'Danach ist es zu spät.']],
+    // A quotation goes on past its question or exclamation mark; a sentence it closes ends with it.
+    ['Pannenkurs „Platten? Kein Problem!“, Donnerstag, 14. Januar. Danach Tee.', ['Pannenkurs „Platten? Kein Problem!“, Donnerstag, 14. Januar.', 'Danach Tee.']],
+    ['Our motto: "Why wait? Ride now!" Book today.', ['Our motto: "Why wait? Ride now!"', 'Book today.']],
+    ['Er rief »Hilfe! Hilfe!« Niemand kam.', ['Er rief »Hilfe! Hilfe!«', 'Niemand kam.']],
     ['Wir öffnen am 1. Mai wieder. Bis dann!', ['Wir öffnen am 1. Mai wieder.', 'Bis dann!']],
     ['Das Zimmer liegt im 3. OG mit Blick. Wir freuen uns!', ['Das Zimmer liegt im 3. OG mit Blick.', 'Wir freuen uns!']],
     ['Die Fahrt dauert ca. 20 Minuten. Parken ist inkl. Frühstück möglich.', ['Die Fahrt dauert ca. 20 Minuten.', 'Parken ist inkl. Frühstück möglich.']],

@@ -295,7 +295,8 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
       // next to enough of what the question names: "holt ihr mich vom Flughafen ab, was kostet das" is not "Leipzig … kostenlos".
       (types.length && judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0) && judge.namedCoverage(h) >= opts.minCoverage ? 2 : 1) *
         (judge.holdsAsked(h) ? 1.5 : 1) *
-        (h.kind === 'row' && overlap([...words, ...matchedForms(h)], rowLabel(h.text)) > 0 ? 1.3 : 1) *
+        // (Only a row that states the kind of fact asked for: the course's row with its price does not say when it is.)
+        (h.kind === 'row' && overlap([...words, ...matchedForms(h)], rowLabel(h.text)) > 0 && judge.statesAskedFact(h, 0) ? 1.3 : 1) *
         (0.5 + judge.sentenceCoverage(h)),
     ]),
   );

@@ -46,6 +46,15 @@ function noBreakBefore(before: string, text: string, next: number): boolean {
   return false;
 }
 
+const count = (text: string, ch: string) => text.split(ch).length - 1;
+
+/** Whether a quotation opened in the text is still open at its end: German „…“, English “…”, «…» or »…«, "…". */
+function insideQuote(text: string): boolean {
+  const german = count(text, '„');
+  if (german) return german > count(text, '“');
+  return count(text, '“') > count(text, '”') || (count(text, '«') + count(text, '»')) % 2 === 1 || count(text, '"') % 2 === 1;
+}
+
 /** Sentences of a text, in order. Line breaks always end a sentence (table rows, list items, addresses). */
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
@@ -61,6 +70,8 @@ export function splitSentences(text: string): string[] {
       const end = m.index + m[1].length;
       const before = s.slice(start, end);
       if (m[1].startsWith('.') && m[1].length === 1 && noBreakBefore(before, s, re.lastIndex)) continue;
+      // Inside a quotation the sentence goes on: Pannenkurs „Platten? Kein Problem!“, Donnerstag, 14. Januar.
+      if (!/["'»«“”‘’]/.test(m[1]) && insideQuote(before)) continue;
       const sentence = before.trim();
       if (sentence) out.push(sentence);
       start = re.lastIndex;
