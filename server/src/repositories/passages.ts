@@ -32,17 +32,17 @@ export const passagesRepo = {
     return (await db.query<{ cfgname: string }>('select cfgname::text as cfgname from pg_ts_config')).rows.map((x) => x.cfgname);
   },
   /**
-   * The units' tsvectors, weighting title (A), headings (B) and the unit's own text (D). Computed before
+   * The units' tsvectors, weighting title (A), the unit's own heading (B), the headings it stands under (C) and its text (D). Computed before
    * the transaction that stores them: on the embedded database a transaction holds the only connection,
    * and stemming a large document's text is most of the work.
    */
-  async vectorsOf(db: Queryable, u: { tsConfig: string; indexedTitle: string; indexedHeadings: string[]; indexedTexts: string[] }) {
+  async vectorsOf(db: Queryable, u: { tsConfig: string; indexedTitle: string; indexedHeadings: string[]; indexedOuterHeadings: string[]; indexedTexts: string[] }) {
     const r = await db.query<{ v: string }>(
-      `select (setweight(to_tsvector($1::regconfig, $2), 'A') || setweight(to_tsvector($1::regconfig, x.iheading), 'B')
-               || to_tsvector($1::regconfig, x.itxt))::text as v
-         from unnest($3::text[], $4::text[]) with ordinality as x(iheading, itxt, n)
+      `select (setweight(to_tsvector($1::regconfig, $2), 'A') || setweight(to_tsvector($1::regconfig, x.iouter), 'C')
+               || setweight(to_tsvector($1::regconfig, x.iheading), 'B') || to_tsvector($1::regconfig, x.itxt))::text as v
+         from unnest($3::text[], $4::text[], $5::text[]) with ordinality as x(iheading, iouter, itxt, n)
         order by x.n`,
-      [u.tsConfig, u.indexedTitle, u.indexedHeadings, u.indexedTexts],
+      [u.tsConfig, u.indexedTitle, u.indexedHeadings, u.indexedOuterHeadings, u.indexedTexts],
     );
     return r.rows.map((x) => x.v);
   },

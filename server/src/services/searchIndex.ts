@@ -18,7 +18,7 @@ import { GENERAL_WEIGHT } from './generalWords.ts';
 export interface IndexedUnit {
   id: string;
   lang: string;
-  /** Lexemes with their weighted frequency: A = title, B = heading, D = text (as in the tsvector). */
+  /** Lexemes with their weighted frequency: A = title, B = the unit's own heading, D = text and the headings it stands under (C in the tsvector). */
   terms: Map<string, { a: number; b: number; d: number }>;
   /** Its words in headings and text, when `terms` holds only some of its lexemes (a candidate's, see PostingsIndex.unitsWith). */
   length?: number;

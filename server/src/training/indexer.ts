@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.ts';
 import { passagesRepo } from '../repositories/passages.ts';
-import { chunkText, type Unit } from './chunk.ts';
+import { chunkText, HEADING_SEPARATOR, type Unit } from './chunk.ts';
 import { baseLang, tsConfigFor } from './lang.ts';
 import { normalizeForIndex } from './normalize.ts';
 
@@ -44,7 +44,11 @@ export async function indexText(db: Queryable, src: Pick<IndexSource, 'lang' | '
     await new Promise((resolve) => setImmediate(resolve));
     const batch = units.slice(i, i + VECTOR_BATCH);
     vectors.push(...(await passagesRepo.vectorsOf(db, {
-      tsConfig, indexedTitle, indexedHeadings: batch.map((u) => normalizeForIndex(u.heading)), indexedTexts: batch.map((u) => normalizeForIndex(u.text)),
+      tsConfig,
+      indexedTitle,
+      indexedHeadings: batch.map((u) => normalizeForIndex(u.heading.split(HEADING_SEPARATOR).pop() ?? '')),
+      indexedOuterHeadings: batch.map((u) => normalizeForIndex(u.heading.split(HEADING_SEPARATOR).slice(0, -1).join(' '))),
+      indexedTexts: batch.map((u) => normalizeForIndex(u.text)),
     })));
   }
   return { units, vectors };
