@@ -2,7 +2,7 @@
  * The in-memory BM25 index (searchIndex.ts) over hand-made units: term maps as parseTsvector gives them.
  */
 import { describe, expect, it } from 'vitest';
-import { SearchIndex, boundedEditDistance, parseTsvector, type Hit, type IndexedUnit } from '../../server/src/services/searchIndex.ts';
+import { SearchIndex, boundedEditDistance, germanVerbForms, parseTsvector, type Hit, type IndexedUnit } from '../../server/src/services/searchIndex.ts';
 import { PostingsIndexBuilder } from '../../server/src/services/postingsIndex.ts';
 import { PostingsCorpus } from '../../server/src/services/postingsCorpus.ts';
 
@@ -293,5 +293,15 @@ describe('spellings the stemmer keeps apart', () => {
     expect(term(hit, 'holt')).toMatchObject({ matched: true, via: 'hol' });
     // Only for German, and only for a word the content does not have itself.
     expect(ix.search(q('en', 'holt'))).toEqual([]);
+  });
+
+  it('a German verb finds its participle and its noun: "ablehnt" finds "abgelehnt" and "Ablehnungsbescheid", "bucht" finds "gebucht"', () => {
+    expect(germanVerbForms('ablehnt')).toEqual({ participles: ['abgelehnt'], noun: 'ablehnung' });
+    expect(germanVerbForms('bucht')).toEqual({ participles: ['gebucht'], noun: 'buchung' });
+    expect(germanVerbForms('verschickt')).toEqual({ participles: [], noun: 'verschickung' });
+    expect(germanVerbForms('rad')).toEqual({ participles: [], noun: null });
+    const forms = new SearchIndex([unit('visum', 'de', 'abgelehnt', 'visum'), unit('bescheid', 'de', 'ablehnungsbescheid'), unit('zimmer', 'de', 'gebucht')]);
+    expect(forms.expand('ablehnt', 'de').alternatives.map((a) => a.lexeme)).toEqual(['abgelehnt', 'ablehnungsbescheid']);
+    expect(forms.expand('bucht', 'de').alternatives.map((a) => a.lexeme)).toEqual(['gebucht']);
   });
 });

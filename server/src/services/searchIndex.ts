@@ -130,6 +130,23 @@ export function byJoinedSpelling(words: Iterable<string>): Map<string, string[]>
 const verbStems = (term: string) =>
   term.length < 4 ? [] : [/(?<=\p{L}{2})et$/u, /(?<=\p{L}{2})st$/u, /(?<=\p{L}{2})t$/u].flatMap((re) => (re.test(term) ? [term.replace(re, '')] : []));
 
+/** Prefixes a German verb is split from ("lehnt … ab") and that take "ge" inside in the participle ("abgelehnt"). */
+const SEPARABLE = /^(zurück|zusammen|weiter|ab|an|auf|aus|bei|ein|fest|her|hin|los|mit|nach|vor|weg|zu)(?=\p{L}{3})/u;
+/** Prefixes that take no "ge" ("bestellt", "verschickt"). */
+const INSEPARABLE = /^(be|emp|ent|er|ge|miss|ver|zer)/u;
+
+/**
+ * A German verb of the question (third person, as the stemmer leaves it: "ablehnt", "bucht") as the content
+ * may write it: the participle ("abgelehnt", "gebucht") and the noun in "-ung" ("Ablehnung…", "Buchung…").
+ */
+export function germanVerbForms(term: string): { participles: string[]; noun: string | null } {
+  if (term.length < 5 || !/(?<=\p{L}{3})t$/u.test(term)) return { participles: [], noun: null };
+  const stem = term.replace(/e?t$/u, '');
+  const separable = SEPARABLE.exec(term)?.[1];
+  const participles = separable ? [`${separable}ge${term.slice(separable.length)}`] : INSEPARABLE.test(term) ? [] : [`ge${term}`];
+  return { participles, noun: `${stem}ung` };
+}
+
 export class SearchIndex {
   readonly size: number;
   private readonly postings = new Map<string, Posting[]>();
@@ -341,7 +358,12 @@ export class SearchIndex {
     // The same word with or without its hyphen: "ebike" and "E-Bike".
     if (term.includes('-') && this.has(lang, term.replace(/-/g, ''))) add(term.replace(/-/g, ''), 0.9);
     for (const w of this.hyphenated(lang, term)) add(w, 0.9);
-    if (!known && lang === 'de') for (const w of verbStems(term)) if (this.has(lang, w)) add(w, 0.8);
+    if (!known && lang === 'de') {
+      for (const w of verbStems(term)) if (this.has(lang, w)) add(w, 0.8);
+      const forms = germanVerbForms(term);
+      for (const w of forms.participles) if (this.has(lang, w)) add(w, 0.8);
+      if (forms.noun) for (const w of [forms.noun, ...this.prefixed(lang, forms.noun)]) if (this.has(lang, w)) add(w, 0.7);
+    }
     // A question word read in another language's content finds longer words only when it is long enough to
     // be that language's word too: English "uber" is not the start of German "überall".
     if (term.length >= (foreign ? 5 : 4) && !/^\d+$/.test(term)) {
