@@ -1,5 +1,7 @@
 /** Everyday words of visitors' questions to any business, whatever its trade: bringing and sending, documents, places, people, travel and dates, holidays, sizes, mishaps, weather, languages and countries, ways to get in touch. */
 export const EVERYDAY_GLOSSARY: string[][] = [
+  // Work
+  ['arbeitgeber', 'arbeitgeberin', 'arbeitgebers', 'employer', 'employers'],
   // Bringing, sending, posting
   ['bringen', 'bringt', 'bringe', 'gebracht', 'mitbringen', 'mitbringt', 'mitgebracht', 'bring', 'brings', 'bringing', 'brought'],
   ['schicken', 'schickt', 'schicke', 'geschickt', 'zuschicken', 'zugeschickt', 'senden', 'sendet', 'gesendet', 'zusenden', 'zugesandt', 'send', 'sends', 'sending', 'sent'],

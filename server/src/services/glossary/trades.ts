@@ -49,7 +49,7 @@ export const TRADES_GLOSSARY: string[][] = [
   ['fahrzeug', 'fahrzeuge', 'kfz', 'vehicle', 'vehicles'],
   ['gebrauchtwagen', 'gebrauchtfahrzeug', 'gebrauchtfahrzeuge', 'jahreswagen', 'used car', 'used cars', 'used vehicle', 'used vehicles', 'second-hand car', 'pre-owned'],
   ['gebrauchtrad', 'gebrauchträder', 'gebrauchtes fahrrad', 'gebrauchte fahrräder', 'used bike', 'used bikes', 'second-hand bike', 'second-hand bikes'],
-  ['inzahlungnahme', 'in zahlung nehmen', 'in zahlung geben', 'trade-in', 'part exchange', 'part-exchange'],
+  ['inzahlungnahme', 'in zahlung nehmen', 'in zahlung geben', 'trade-in', 'trade in', 'part exchange', 'part-exchange'],
   ['ankauf', 'autoankauf', 'fahrzeugankauf', 'ankaufen', 'car buying', 'sell your car', 'sell my car'],
   ['probefahrt', 'probefahrten', 'probefahren', 'probe fahren', 'test drive', 'test drives', 'test ride', 'test rides', 'test-ride'],
   ['leasing', 'leasen', 'geleast', 'leasingrate', 'leasingvertrag', 'lease', 'leased', 'leases', 'car lease'],
