@@ -223,6 +223,8 @@ describe('stripQuestionFillers', () => {
     expect(words(stripQuestionFillers("what's the minimum you'll give me for my employer's scheme"))).toEqual(['the', 'minimum', 'give', 'for', 'employer', 'scheme']);
     expect(words(stripQuestionFillers("I don't need a helmet"))).toEqual(['not', 'a', 'helmet']);
     expect(words(stripQuestionFillers('Gibt’s Parkplätze?'))).toEqual(['Parkplätze']);
+    // a preposition with its article is as much a stop word as the preposition ("fürs Auto" is no word about cars)
+    expect(words(stripQuestionFillers('Reservierung fürs E-Bike, Fahrt ins Zentrum'))).toEqual(['Reservierung', 'E-Bike', 'Fahrt', 'Zentrum']);
   });
 
   it('reads spoken "hat … zu" and "hat … auf" as closed and open', () => {
