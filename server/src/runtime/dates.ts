@@ -120,11 +120,12 @@ export function questionDates(question: string): QuestionDates | null {
   const days: AskedDay[] = [];
   const words: string[] = [];
   const yearAfter = (end: number) => /^\s+(\d{4})\b/.exec(q.slice(end))?.[1];
-  for (const x of daysIn(q)) {
+  const stated = daysIn(q);
+  for (const x of stated) {
     days.push({ from: { m: x.m, d: x.d }, to: { m: x.m, d: x.d }, year: x.y });
     words.push(...(q.slice(x.start, x.end).match(/[\p{L}\d.]+/gu) ?? []).map((w) => w.replace(/\.+$/, '')));
   }
-  const taken = (i: number) => daysIn(q).some((x) => i >= x.start && i < x.end);
+  const taken = (i: number) => stated.some((x) => i >= x.start && i < x.end);
   for (const x of q.matchAll(PART_OF_MONTH)) {
     if (taken(x.index! + x[0].length - 1)) continue;
     const part = x[1];
