@@ -345,6 +345,16 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer('Wie früh muss ich den Flughafentransfer buchen?', [known, en], { ...opts, visitorLang: 'de' })!.used[0]).toBe(known);
   });
 
+  it('a unit naming the missing word needs to cover only the rest of the question as well', () => {
+    const terms = [hit('guid', 3, 'guid'), hit('hike', 3, 'hike'), { ...hit('snowsho', 4), known: false }];
+    const en = unit({ lang: 'en', text: 'We offer guided hikes on Tuesdays, free of charge for guests.', score: 2, coverage: 0.6, terms });
+    const de = unit({ text: 'Freitags geht unser Bergführer auf Schneeschuhtour. Die Teilnahme kostet 25,00 €.', coverage: 0.4, terms: [hit('guided', 3), hit('hik', 3, 'wander'), hit('snowsho', 4, 'schneeschuhtour')] });
+    expect(composeAnswer('is there a guided snowshoe hike?', [en, de], { ...opts, minCoverage: 0.3, visitorLang: 'en' })!.used[0]).toBe(de);
+    // without the missing word named, it must cover as much as the visitor's own unit
+    const other = { ...de, terms: [hit('guided', 3), hit('hik', 3, 'wander'), hit('snowsho', 4)] };
+    expect(composeAnswer('is there a guided snowshoe hike?', [en, other], { ...opts, minCoverage: 0.3, visitorLang: 'en' })!.used[0]).toBe(en);
+  });
+
   it('another language answers only where its unit names the word the visitor\'s language lacks', () => {
     // "drop" (by) is in no English unit; the German one covering as much does not name it either.
     const en = unit({ lang: 'en', text: 'The office is closed from 26 July to 6 August 2027.', coverage: 0.4, terms: [hit('offic', 2, 'offic'), { ...hit('drop', 3), known: false }] });

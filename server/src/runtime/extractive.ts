@@ -371,8 +371,8 @@ export interface ComposeOptions {
 
 /**
  * The visitor's language has no word at all for part of the question ("Flughafentransfer" on a site
- * whose German pages never mention one): a unit in another language that names it and covers the
- * question at least as well is the better answer, however much the visitor's language ranks first.
+ * whose German pages never mention one): a unit in another language that names it and covers the rest
+ * of the question at least as well is the better answer, however much the visitor's language ranks first.
  */
 /** Two stems of one question word under different stemmers: equal, or one the other's start (but its last letter). */
 const sameWord = (a: string, b: string) => {
@@ -385,7 +385,9 @@ function conceptElsewhere(best: RetrievedPassage, hits: RetrievedPassage[], judg
   // Numbers, everyday words ("leider") and the story around the question name no concept.
   const missing = best.terms.filter((t) => !t.matched && !t.known && !t.minor && !/^\d+$/.test(t.term));
   if (!missing.length) return null;
-  const need = judge.coverage(best);
+  // It covers as much, not counting the missing words themselves: no unit of the visitor's language can have them.
+  const total = best.terms.reduce((n, t) => n + t.idf, 0);
+  const need = judge.coverage(best) - (total ? missing.reduce((n, t) => n + t.idf, 0) / total : 0);
   // It must name a missing word (each language's parse of the question spells it its own way: "flughafentransf", "flughafentransfer").
   const names = (h: RetrievedPassage) => h.terms.some((t) => t.matched && missing.some((m) => sameWord(m.term, t.term)));
   return hits.find((h) => h.lang !== opts.visitorLang && judge.coverage(h) >= need && names(h)) ?? null;
