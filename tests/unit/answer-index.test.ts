@@ -295,6 +295,22 @@ describe('spellings the stemmer keeps apart', () => {
     expect(ix.search(q('en', 'holt'))).toEqual([]);
   });
 
+  it('a German compound written apart finds the compound: "früh buche" finds "Frühbucherrabatt"', () => {
+    const ix2 = new SearchIndex([unit('rabatt', 'de', 'fruhbucherrabatt', 'kombini'), unit('buch', 'de', 'buch', 'onlin'), unit('fruh', 'de', 'fruhstuck')]);
+    const [hit] = ix2.search(q('de', 'fruh', 'buch', 'kombini'));
+    expect(ix2.size).toBe(3);
+    expect(hit.terms.filter((t) => t.matched).map((t) => [t.term, t.via])).toEqual([
+      ['fruh', 'fruhbucherrabatt'],
+      ['buch', 'fruhbucherrabatt'],
+      ['kombini', 'kombini'],
+    ]);
+    // Only German: English content writes its compounds apart itself.
+    const en = new SearchIndex([unit('cover', 'en', 'kidseatcover'), unit('other', 'en', 'discount')]);
+    expect(en.search(q('en', 'kid', 'seat'))).toEqual([]);
+    const de = new SearchIndex([unit('cover', 'de', 'kidseatcover'), unit('other', 'de', 'discount')]);
+    expect(de.search(q('de', 'kid', 'seat')).map((h) => h.index)).toEqual([0]);
+  });
+
   it('a German verb finds its participle and its noun: "ablehnt" finds "abgelehnt" and "Ablehnungsbescheid", "bucht" finds "gebucht"', () => {
     expect(germanVerbForms('ablehnt')).toEqual({ participles: ['abgelehnt'], noun: 'ablehnung' });
     expect(germanVerbForms('bucht')).toEqual({ participles: ['gebucht'], noun: 'buchung' });

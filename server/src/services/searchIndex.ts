@@ -427,8 +427,28 @@ export class SearchIndex {
         const scale = (context?.has(t) ? CONTEXT_WEIGHT : 1) * (general?.has(t) && !term.alternatives.length ? GENERAL_WEIGHT : 1);
         return scale < 1 ? { ...term, idf: term.idf * scale, scale } : term;
       }));
+      if (lang === 'de') this.joinCompounds(termsByLang.get(lang)!);
     }
     return termsByLang;
+  }
+
+  /**
+   * A German compound the visitor wrote apart ("wenn ich früh buche" for "Frühbucher", "Kinder Sitz"): two words
+   * of the question whose stems, joined, begin a word of the content both find that word. (Without the words'
+   * order: a joining the other way round, "buchfruh", is no word of any content.)
+   */
+  private joinCompounds(terms: QueryTerm[]) {
+    const parts = terms.filter((t) => t.term.length >= 3 && !/\d/.test(t.term));
+    for (const a of parts) {
+      for (const b of parts) {
+        if (a === b) continue;
+        const joined = this.prefixed('de', a.term + b.term, 5);
+        for (const t of [a, b]) {
+          const have = new Set(t.alternatives.map((x) => x.lexeme));
+          t.alternatives.push(...joined.filter((w) => !have.has(w)).map((lexeme) => ({ lexeme, weight: 0.7 })));
+        }
+      }
+    }
   }
 
   /** `expanded`: the question's terms from expandQuery() of the same corpus (saves expanding them again). */
