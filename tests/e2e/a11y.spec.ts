@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { IDP_PATH, fillSignIn, fillSignUp } from './support/auth.ts';
-import { settled } from './support/app.ts';
+import { settled, switchLocale } from './support/app.ts';
 import { PASSWORD, uniqueEmail } from './support/env.ts';
 
 /**
@@ -97,13 +97,6 @@ async function go(page: Page, path: string) {
     window.history.pushState({}, '', p);
     window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
   }, path);
-}
-
-async function switchLocale(page: Page, locale: Locale) {
-  if ((await page.locator('html').getAttribute('lang')) === locale) return;
-  await page.getByTestId('locale-switcher').click();
-  await page.getByTestId(`locale-${locale}`).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', locale);
 }
 
 /** What each screen shows once it is ready: the loading overlay is gone and the screen's own content is there. */

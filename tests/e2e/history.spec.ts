@@ -11,6 +11,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import Papa from 'papaparse';
 import { cliToken, createChatbotViaApi } from './support/api.ts';
 import { signUp } from './support/auth.ts';
+import { switchLocale } from './support/app.ts';
 import { shot } from './support/shot.ts';
 import { cliTokenFor, startFakeTranslator, startHostPage, startOwnServer, visitorChat } from './history-support.ts';
 
@@ -227,8 +228,7 @@ test.describe('chat history with a translation provider', () => {
     await expect(conversation).toHaveAttribute('data-chat-id', price.chatId);
 
     // English: the same screen, weeks from Sunday.
-    await page.getByTestId('locale-switcher').click();
-    await page.getByTestId('locale-en').click();
+    await switchLocale(page, 'en');
     await expect(page.getByTestId('category-all')).toHaveText('All chats (4)');
     await expect(conversation.getByTestId('chat-lead')).toContainText('Contact details');
     await shot(page, 'history-chat-en');

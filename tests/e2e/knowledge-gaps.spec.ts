@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { cliToken, createChatbotViaApi } from './support/api.ts';
 import { signUp } from './support/auth.ts';
+import { switchLocale } from './support/app.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, shot } from './support/shot.ts';
 import { e2e } from './support/env.ts';
 import { startHostPage, visitorChat } from './history-support.ts';
@@ -117,8 +118,7 @@ test('Wissenslücken: a declined question is answered, the proof shows before an
 
   // English: another declined question, the screen in the other interface language.
   await visitorChat(request, chatbot.id, ['Darf ich meinen Hund mitbringen?']);
-  await page.getByTestId('locale-switcher').click();
-  await page.getByTestId('locale-en').click();
+  await switchLocale(page, 'en');
   await page.goto('/training/knowledge-gaps');
   await expect(page.getByRole('heading', { name: 'Knowledge gaps', level: 1 })).toBeVisible();
   await expect(page.locator('[data-testid="gap-table"] tbody tr')).toHaveCount(1);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { cliToken, createChatbotViaApi } from './support/api.ts';
 import { signUp } from './support/auth.ts';
+import { switchLocale } from './support/app.ts';
 import { shot } from './support/shot.ts';
 
 const notification = (page: Page) => page.getByTestId('notification');
@@ -91,8 +92,7 @@ test('retention period on the privacy page; a visitor’s data exported and dele
   expect((await request.get(`/api/v1/chats/${ben}`, { headers: auth })).status()).toBe(200);
 
   // English: the same screens.
-  await page.getByTestId('locale-switcher').click();
-  await page.getByTestId('locale-en').click();
+  await switchLocale(page, 'en');
   await page.goto('/privacy');
   await expect(page.getByRole('combobox', { name: 'Retention period' })).toHaveText('6 months', { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Visitor data' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { signIn, signUp } from './support/auth.ts';
 import { cliToken, createChatbotViaApi } from './support/api.ts';
-import { openAndSettle, settled } from './support/app.ts';
+import { openAndSettle, settled, switchLocale } from './support/app.ts';
 import { e2e } from './support/env.ts';
 import { shot } from './support/shot.ts';
 
@@ -122,12 +122,6 @@ test.beforeAll(async ({ browser, request }) => {
 test.afterAll(async () => context?.close());
 
 const open = (p: Page, path: string) => openAndSettle(p, path, new RegExp(`${path}$`));
-
-async function switchLocale(p: Page, locale: 'de' | 'en') {
-  await p.getByTestId('locale-switcher').click();
-  await p.getByTestId(`locale-${locale}`).click();
-  await expect(p.getByTestId('locale-switcher')).toHaveText(locale.toUpperCase());
-}
 
 for (const s of SCREENS) {
   test(`${s.path} is titled "Chatbot Studio · ${s.de}" and shows its content (screenshot screen-${s.name})`, async () => {

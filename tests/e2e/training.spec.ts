@@ -11,6 +11,7 @@ import * as XLSX from '@e965/xlsx';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { cliToken, createChatbotViaApi } from './support/api.ts';
 import { signUp } from './support/auth.ts';
+import { switchLocale } from './support/app.ts';
 import { shot } from './support/shot.ts';
 import { makePdf } from '../server/trainingFiles.ts';
 import { startShopSite } from './training-support.ts';
@@ -384,8 +385,7 @@ test('test questions: import an xlsx, the score after the run, on the screen and
   await expect(row('Haben Sie Leihräder?')).toHaveAttribute('data-status', 'passed');
   await expect(row('Reparieren Sie E-Bikes?')).toHaveAttribute('data-status', 'passed');
   await shot(page, 'test-questions-de');
-  await page.getByTestId('locale-switcher').click();
-  await page.getByTestId('locale-en').click();
+  await switchLocale(page, 'en');
   await expect(page.getByRole('heading', { name: 'Test questions', level: 1 })).toBeVisible();
   await expect(page.getByTestId('test-score-detail')).toContainText(`of ${total} tests passed`);
   await shot(page, 'test-questions-en');
@@ -393,8 +393,7 @@ test('test questions: import an xlsx, the score after the run, on the screen and
   await expect(page.getByTestId('test-score-card').getByTestId('test-score-detail')).toContainText(`of ${total} tests passed`);
   await page.getByTestId('test-score-card').scrollIntoViewIfNeeded();
   await shot(page, 'dashboard-test-score-en');
-  await page.getByTestId('locale-switcher').click();
-  await page.getByTestId('locale-de').click();
+  await switchLocale(page, 'de');
   await expect(page.getByTestId('test-score-card')).toContainText('Qualitätswert');
 });
 
@@ -447,11 +446,9 @@ test('contacts: an invalid phone is refused at the field, a valid one is saved a
 
 test('the website screen in English', async () => {
   await open('/training/website');
-  await page.getByTestId('locale-switcher').click();
-  await page.getByTestId('locale-en').click();
+  await switchLocale(page, 'en');
   await expect(page.getByTestId('website-train-all')).toHaveText('Train all');
   await expect(page.getByTestId('training-tab-questionAnswer')).toHaveText('Question-answer');
   await shot(page, 'training-website-en');
-  await page.getByTestId('locale-switcher').click();
-  await page.getByTestId('locale-de').click();
+  await switchLocale(page, 'de');
 });

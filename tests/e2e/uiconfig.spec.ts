@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import { signUp } from './support/auth.ts';
 import { cliToken, createChatbotViaApi } from './support/api.ts';
-import { openAndSettle } from './support/app.ts';
+import { openAndSettle, switchLocale } from './support/app.ts';
 import { e2e } from './support/env.ts';
 import { shot } from './support/shot.ts';
 
@@ -202,15 +202,13 @@ test('screenshots of the three tabs', async () => {
 });
 
 test('the English interface edits the same configuration (screenshot in English)', async () => {
-  await page.getByTestId('locale-switcher').click();
-  await page.getByTestId('locale-en').click();
+  await switchLocale(page, 'en');
   await openAndSettle(page, '/uiconfig/text-and-messages', /\/uiconfig\/text-and-messages$/);
   await expect(page.getByRole('heading', { name: 'Chatbot interface', level: 1 })).toBeVisible();
   await expect(page.getByTestId('field-title')).toHaveValue('Bäckerei-Bot');
   await expect(page.getByTestId('uiconfig-preview-frame')).toHaveAttribute('data-ready', 'true');
   await shot(page, 'uiconfig-texts-en');
-  await page.getByTestId('locale-switcher').click();
-  await page.getByTestId('locale-de').click();
+  await switchLocale(page, 'de');
 });
 
 test('/preview: the chatbot opened over the site, answering from trained content', async () => {

@@ -27,3 +27,18 @@ export async function openAndSettle(page: Page, path: string, expected: RegExp) 
   await settled(page);
   await expect(page).toHaveURL(expected);
 }
+
+/**
+ * Switches the interface language with the app bar's switcher, as a person would. react-admin's app bar slides
+ * away while the page is scrolled down (a screenshot at phone width leaves the page scrolled) and comes back when
+ * it scrolls up: the page goes to its top and the switcher into view before it is clicked.
+ */
+export async function switchLocale(page: Page, locale: 'de' | 'en') {
+  if ((await page.locator('html').getAttribute('lang')) === locale) return;
+  const switcher = page.getByTestId('locale-switcher');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(switcher).toBeInViewport();
+  await switcher.click();
+  await page.getByTestId(`locale-${locale}`).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+}
