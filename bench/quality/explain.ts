@@ -25,7 +25,7 @@ export async function explainQuestion(db: Db, chatbotId: string, r: QuestionResu
     out.push(
       `  ${mark} ${h.lang} ${h.kind.padEnd(7)} s${h.score.toFixed(2).padStart(6)} cov${pct(h.coverage)} ans${pct(answerCoverage(h, types, asked))} sent${pct(sentenceCoverage(h, types, asked))} ${path} | ${h.heading.replace(/\s+/g, ' ').slice(0, 50)}`,
       `      ${terms}`,
-      `      ${JSON.stringify(h.text.replace(/\s+/g, " ").slice(0, Number(process.env.EXPLAIN_CHARS ?? 160)))}`,
+      `      ${JSON.stringify(h.text.replace(/\s+/g, ' ').slice(0, Number(process.env.EXPLAIN_CHARS ?? 160)))}`,
     );
   }
   return out.join('\n');

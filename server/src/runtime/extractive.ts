@@ -283,7 +283,6 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
   const min = (h: RetrievedPassage) =>
     opts.minCoverage + (foreign(h) && !(own > 0 && judge.coverage(h) >= 2 * own) ? (opts.foreignMargin ?? 0.1) : 0);
   const ok = hits.filter((h) => inBody(h) && judge.coverage(h) >= min(h) && judge.sentenceCoverage(h) >= (opts.minSentenceCoverage ?? 0));
-  // A row whose label holds a number of the question is the answer's row.
   // Focused units first: the share of the question one sentence answers scales the rank.
   // A row whose label names what was asked about ("Sonntag – …" for "am Sonntag") is that thing's row.
   const words = keywords(question);
@@ -294,6 +293,7 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
       // für Halbpension?" wants the price line, not the page's sentence that says what half board includes. Only
       // next to enough of what the question names: "holt ihr mich vom Flughafen ab, was kostet das" is not "Leipzig … kostenlos".
       (types.length && judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0) && judge.namedCoverage(h) >= opts.minCoverage ? 2 : 1) *
+        // A row whose label holds the question's number ("unser Kleiner ist 4" → "3–5 Jahre"), a text that holds its day.
         (judge.holdsAsked(h) ? 1.5 : 1) *
         // (Only a row that states the kind of fact asked for: the course's row with its price does not say when it is.)
         (h.kind === 'row' && overlap([...words, ...matchedForms(h)], rowLabel(h.text)) > 0 && judge.statesAskedFact(h, 0) ? 1.3 : 1) *
@@ -369,17 +369,17 @@ export interface ComposeOptions {
   foreignMargin?: number;
 }
 
-/**
- * The visitor's language has no word at all for part of the question ("Flughafentransfer" on a site
- * whose German pages never mention one): a unit in another language that names it and covers the rest
- * of the question at least as well is the better answer, however much the visitor's language ranks first.
- */
 /** Two stems of one question word under different stemmers: equal, or one the other's start (but its last letter). */
 const sameWord = (a: string, b: string) => {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   return short === long || (short.length >= 4 && long.startsWith(short.slice(0, -1)));
 };
 
+/**
+ * The visitor's language has no word at all for part of the question ("Flughafentransfer" on a site
+ * whose German pages never mention one): a unit in another language that names it and covers the rest
+ * of the question at least as well is the better answer, however much the visitor's language ranks first.
+ */
 function conceptElsewhere(best: RetrievedPassage, hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
   if (!opts.visitorLang || best.lang !== opts.visitorLang) return null;
   // Numbers, everyday words ("leider") and the story around the question name no concept.
