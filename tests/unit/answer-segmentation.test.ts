@@ -133,6 +133,8 @@ describe('splitSentences', () => {
     ['Pannenkurs „Platten? Kein Problem!“, Donnerstag, 14. Januar. Danach Tee.', ['Pannenkurs „Platten? Kein Problem!“, Donnerstag, 14. Januar.', 'Danach Tee.']],
     ['Our motto: "Why wait? Ride now!" Book today.', ['Our motto: "Why wait? Ride now!"', 'Book today.']],
     ['Er rief »Hilfe! Hilfe!« Niemand kam.', ['Er rief »Hilfe! Hilfe!«', 'Niemand kam.']],
+    // A stray opening mark far back keeps nothing together.
+    [`„Start ${'und weiter '.repeat(15)}dann? Das Ende.`, [`„Start ${'und weiter '.repeat(15)}dann?`, 'Das Ende.']],
     ['Wir öffnen am 1. Mai wieder. Bis dann!', ['Wir öffnen am 1. Mai wieder.', 'Bis dann!']],
     ['Das Zimmer liegt im 3. OG mit Blick. Wir freuen uns!', ['Das Zimmer liegt im 3. OG mit Blick.', 'Wir freuen uns!']],
     ['Die Fahrt dauert ca. 20 Minuten. Parken ist inkl. Frühstück möglich.', ['Die Fahrt dauert ca. 20 Minuten.', 'Parken ist inkl. Frühstück möglich.']],

@@ -9,7 +9,7 @@ import type { RetrievedPassage } from '../services/retrieval.ts';
 import { splitSentences } from '../training/sentences.ts';
 import { HEADING_SEPARATOR } from '../training/chunk.ts';
 import { answerTypes, answeredByType, asksForType, statesType, type AnswerType } from './answerType.ts';
-import { labelHolds, questionQuantities, rowLabel } from './quantities.ts';
+import { labelHolds, rowLabel } from './quantities.ts';
 import { askedIn, holdsAsked, holdsTerm, NOTHING_ASKED, type Asked } from './asked.ts';
 
 /**
@@ -237,6 +237,7 @@ function judgeFor(question: string) {
   const sentences = once((h) => sentenceCoverages(h, types, asked));
   return {
     types,
+    asked,
     coverage: once((h) => answerCoverage(h, types, asked)),
     sentenceCoverage: once((h) => Math.max(0, ...sentences(h).map((x) => x.coverage))),
     statesAskedFact: (h: RetrievedPassage, minSentenceCoverage: number) => statesInSentences(sentences(h), types, minSentenceCoverage),
@@ -310,9 +311,8 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
  * question ("unser Kleiner ist 4" → the row "3–5 Jahre") first, then rows the question matches
  * nearly as well (several vegan dishes of one menu), at most three.
  */
-function tableRows(question: string, best: RetrievedPassage, hits: RetrievedPassage[]): RetrievedPassage[] {
+function tableRows({ quantities }: Asked, best: RetrievedPassage, hits: RetrievedPassage[]): RetrievedPassage[] {
   const rows = hits.filter((h) => h.kind === 'row' && h.source.id === best.source.id && h.lang === best.lang);
-  const quantities = questionQuantities(question);
   const holding = quantities.length ? rows.filter((r) => quantities.some((q) => labelHolds(r.text, q))) : [];
   const first = holding[0] ?? best;
   const similar = rows.filter((r) => r !== first && r.score >= best.score * 0.85 && (!holding.length || holding.includes(r)));
@@ -398,7 +398,7 @@ export function composeAnswer(question: string, ranked: RetrievedPassage[], opts
   const hits = answerUnits(question, ranked, judge, opts);
   if (!hits[0]) return null;
   const best = conceptElsewhere(hits[0], hits, judge, opts) ?? hits[0];
-  const used = best.kind === 'row' ? tableRows(question, best, hits) : [best];
+  const used = best.kind === 'row' ? tableRows(judge.asked, best, hits) : [best];
   // A second source must match the question in its own text: an FAQ answer that only stands under a matching section heading answers another question.
   const q = keywords(question);
   const second = hits.slice(1).find((h) => !used.includes(h) && h.source.id !== used[0].source.id && overlap(q, h.text) > 0);

@@ -48,6 +48,9 @@ function noBreakBefore(before: string, text: string, next: number): boolean {
 
 const count = (text: string, ch: string) => text.split(ch).length - 1;
 
+/** How far back (in characters) an open quotation mark keeps a sentence going: a quoted title or slogan. */
+const QUOTE_REACH = 120;
+
 /** Whether a quotation opened in the text is still open at its end: German „…“, English “…”, «…» or »…«, "…". */
 function insideQuote(text: string): boolean {
   const german = count(text, '„');
@@ -70,8 +73,9 @@ export function splitSentences(text: string): string[] {
       const end = m.index + m[1].length;
       const before = s.slice(start, end);
       if (m[1].startsWith('.') && m[1].length === 1 && noBreakBefore(before, s, re.lastIndex)) continue;
-      // Inside a quotation the sentence goes on: Pannenkurs „Platten? Kein Problem!“, Donnerstag, 14. Januar.
-      if (!/["'»«“”‘’]/.test(m[1]) && insideQuote(before)) continue;
+      // Inside a quotation the sentence goes on: Pannenkurs „Platten? Kein Problem!“, Donnerstag, 14. Januar. Only a
+      // quotation opened shortly before: a stray „ must not join a page's sentences into one (nor cost a scan of each).
+      if (!/["'»«“”‘’]/.test(m[1]) && insideQuote(before.slice(-QUOTE_REACH))) continue;
       const sentence = before.trim();
       if (sentence) out.push(sentence);
       start = re.lastIndex;
