@@ -59,6 +59,9 @@ describe('answerTypes / statesType', () => {
     expect(answeredByType('kostet', 'Sauna: 12 €', ['price'])).toBe(true);
     expect(answeredByType('kostet', 'Sauna: täglich', ['price'])).toBe(false);
     expect(answeredByType('sauna', 'Sauna: 12 €', ['price'])).toBe(false);
+    // "how much do I lose", "was verliere ich": the amount is the answer.
+    expect(answeredByType('lose', '13 to 1 days before the start: 50 %', ['price'])).toBe(true);
+    expect(answeredByType('verlier', 'bis 14 Tage vorher: 25 %', ['price'])).toBe(true);
   });
 });
 
@@ -375,6 +378,22 @@ describe('rules learnt on the development set', () => {
     // a foreign unit that also misses a part adds nothing
     const partial = { ...en, terms: [hit('deutsch', 2, 'german'), hit('gut', 3, 'good'), hit('koch', 3)] };
     expect(composeAnswer('Muss ich als Koch gut Deutsch können?', [de, partial], { ...opts, visitorLang: 'de' })!.used).toEqual([de]);
+  });
+
+  it('a price stated beside the question, not about it, leaves the price to another language', () => {
+    // "a free placement test" is a price, but of another thing than the Business English course the list sentence names.
+    const en = unit({
+      lang: 'en',
+      text: 'Business English and Spanish are described on our German website. Everyone starts with a free placement test.',
+      coverage: 1,
+      terms: [hit('busi', 4, 'busi'), hit('english', 3, 'english')],
+    });
+    const de = unit({ text: 'Der Business-English-Kurs kostet 490 € für 10 Wochen.', score: 0.4, coverage: 1, terms: [hit('busi', 2, 'business'), hit('english', 2, 'english')] });
+    const gates = { ...opts, minSentenceCoverage: 0.3, visitorLang: 'en' };
+    expect(composeAnswer('how much is the business english course', [en, de], gates)!.used).toEqual([en, de]);
+    // Stated about the question: nothing to complete.
+    const priced = { ...en, text: 'Business English costs €490 for 10 weeks.' };
+    expect(composeAnswer('how much is the business english course', [priced, de], gates)!.used).toEqual([priced]);
   });
 
   it('a height is a number with a unit of length', () => {

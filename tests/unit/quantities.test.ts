@@ -2,7 +2,8 @@
  * Numbers of a question against table rows' labels (runtime/quantities.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { labelHolds, questionQuantities, rowHoldsTerm } from '../../server/src/runtime/quantities.ts';
+import { labelHolds, measuresOtherwise, questionQuantities, rowHoldsTerm } from '../../server/src/runtime/quantities.ts';
+import { askedIn, withoutOtherMeasures } from '../../server/src/runtime/asked.ts';
 
 describe('labelHolds', () => {
   it('a range "3–5 Jahre" holds 3, 4, 5 and not 2 or 6', () => {
@@ -73,5 +74,42 @@ describe('labelHolds', () => {
     expect(labelHolds('über 65 Jahre: 10 % Rabatt', 66)).toBe(true);
     expect(labelHolds('ab 16 Jahren: Erwachsenenpreis', 16)).toBe(true);
     expect(labelHolds('bis 11 Jahre: 50 %', 12)).toBe(false);
+  });
+});
+
+describe('a number the text measures otherwise than the question', () => {
+  const tenDays = questionQuantities('if i cancel my course 10 days before it starts');
+
+  it('"10 days" is not the "10" of "10 minutes", "10 weeks" or "10 Uhr"', () => {
+    expect(measuresOtherwise('10', 'a short interview of about 10 minutes by video', tenDays)).toBe(true);
+    expect(measuresOtherwise('10', 'Abendkurs, 10 Wochen', tenDays)).toBe(true);
+    expect(measuresOtherwise('10', 'Check-out bis 10 Uhr', tenDays)).toBe(true);
+    expect(measuresOtherwise('10', 'ein 10-Minuten-Gespräch', tenDays)).toBe(true);
+  });
+
+  it('keeps the match where one "10" may be the question\'s: the same length, a bare number, a range', () => {
+    expect(measuresOtherwise('10', 'up to 10 days before the start', tenDays)).toBe(false);
+    expect(measuresOtherwise('10', 'höchstens 10 Personen; 10 Wochen', tenDays)).toBe(false);
+    expect(measuresOtherwise('10', '10–14 Tage vorher: 25 %', tenDays)).toBe(false);
+    expect(measuresOtherwise('10', 'about 10 minutes', questionQuantities('Zimmer 10 bitte'))).toBe(false);
+    expect(measuresOtherwise('10', 'Preis: 110 €, 10.5 km', tenDays)).toBe(false); // no "10" of its own
+  });
+
+  it('a unit loses the match, its weight and its share of the coverage', () => {
+    const unit = {
+      text: 'Afterwards we arrange a short interview of about 10 minutes.',
+      score: 9,
+      coverage: 0.5,
+      terms: [
+        { term: '10', idf: 3, known: true, matched: true, weight: 1, via: '10', vias: ['10'] },
+        { term: 'cancel', idf: 3, known: true, matched: true, weight: 1, via: 'cancel', vias: ['cancel'] },
+      ],
+    };
+    const asked = askedIn('if i cancel 10 days before, how much do i lose?');
+    const without = withoutOtherMeasures(unit, asked);
+    expect(without.terms.map((t) => t.matched)).toEqual([false, true]);
+    expect(without.score).toBe(6);
+    expect(without.coverage).toBe(0);
+    expect(withoutOtherMeasures(unit, askedIn('was kostet ein Einzelzimmer'))).toBe(unit);
   });
 });

@@ -35,6 +35,13 @@ describe('questionFocus', () => {
     expect(questionFocus('Ich brauche fürs Visum eine Krankenversicherung. Was kostet die ungefähr im Monat')).toBeNull();
     expect(questionFocus("I'd like to trade in my old bike. what's the minimum you'll give me for it?")).toBeNull();
   });
+
+  it('an "it" after a noun of its own sentence stands for that noun, not for the story', () => {
+    expect(questionFocus('my company might send me abroad. if i cancel my course 10 days before it starts, how much do i lose?')).toBe(
+      'if i cancel my course 10 days before it starts, how much do i lose?',
+    );
+    expect(questionFocus('We are coming with our dog. How much is it per night?')).toBeNull();
+  });
 });
 
 describe('weighing the words around the asking sentences', () => {

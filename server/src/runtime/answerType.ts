@@ -39,7 +39,7 @@ export function statesType(text: string, types: AnswerType[]): boolean {
 
 /** Stems (as the text-search configurations leave them) of the words that ask for a type. */
 const TYPE_WORDS: Record<AnswerType, RegExp> = {
-  price: /^(kost|preis|gebuhr|zuschlag|aufpreis|aufschlag|zahl|bezahl|gehalt|verdien|lohn|vergut|teu|euro|cost|price|pric|fee|charg|pay|salari|earn|wage|rate)/,
+  price: /^(kost|preis|gebuhr|zuschlag|aufpreis|aufschlag|zahl|bezahl|gehalt|verdien|lohn|vergut|teu|euro|verlier|cost|price|pric|fee|charg|pay|salari|earn|wage|rate|lose$)/,
   time: /^(uhr|uhrzeit|offen|off|geoffnet|offnungszeit|aufhab|open|hour|time|clock)$/,
   date: /^(datum|termin|date)$/,
   number: /^(anzahl|number|numb)$/,

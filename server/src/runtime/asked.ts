@@ -4,7 +4,8 @@
  * bis 3. Januar"). Read once per question.
  */
 import { holdsAskedDay, namesAskedDay, questionDates, type QuestionDates } from './dates.ts';
-import { labelHolds, questionQuantities, rowHoldsTerm, type Quantity } from './quantities.ts';
+import { labelHolds, measuresOtherwise, questionQuantities, rowHoldsTerm, type Quantity } from './quantities.ts';
+import type { RetrievedPassage } from '../services/retrieval.ts';
 
 export interface Asked {
   quantities: Quantity[];
@@ -25,4 +26,22 @@ export function holdsTerm(term: string, text: string, kind: string | undefined, 
 export function holdsAsked(unit: { kind: string; text: string }, asked: Asked): boolean {
   if (unit.kind === 'row' && asked.quantities.some((q) => labelHolds(unit.text, q))) return true;
   return !!asked.dates && holdsAskedDay(asked.dates, unit.text);
+}
+
+/**
+ * The unit without the matches of numbers it measures otherwise than the question: "10 days before" does not
+ * match the "10" of "about 10 minutes". Score and coverage lose what the number gave.
+ */
+export function withoutOtherMeasures<T extends Pick<RetrievedPassage, 'terms' | 'text' | 'score' | 'coverage'>>(unit: T, asked: Asked): T {
+  if (!asked.quantities.some((q) => q.days !== undefined)) return unit;
+  const wrong = unit.terms.filter((t) => t.matched && measuresOtherwise(t.term, unit.text, asked.quantities));
+  if (!wrong.length) return unit;
+  const total = unit.terms.reduce((n, t) => n + t.idf, 0) || 1;
+  const lost = wrong.reduce((n, t) => n + t.idf * (t.weight ?? 1), 0);
+  return {
+    ...unit,
+    terms: unit.terms.map((t) => (wrong.includes(t) ? { ...t, matched: false, via: undefined, vias: [], weight: 0 } : t)),
+    score: Math.max(0, unit.score - lost),
+    coverage: Math.max(0, unit.coverage - lost / total),
+  };
 }

@@ -10,7 +10,7 @@ import { splitSentences } from '../training/sentences.ts';
 import { HEADING_SEPARATOR } from '../training/chunk.ts';
 import { answerTypes, answeredByType, asksForType, statesType, type AnswerType } from './answerType.ts';
 import { labelHolds, rowLabel } from './quantities.ts';
-import { askedIn, holdsAsked, holdsTerm, NOTHING_ASKED, type Asked } from './asked.ts';
+import { askedIn, holdsAsked, holdsTerm, NOTHING_ASKED, withoutOtherMeasures, type Asked } from './asked.ts';
 
 /**
  * The sentences of texts answers were composed from lately, and each sentence's folded words once asked for: a
@@ -326,7 +326,8 @@ function tableRows({ quantities }: Asked, best: RetrievedPassage, hits: Retrieve
 function completingUnit(question: string, used: RetrievedPassage[], answer: string, hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
   if (!opts.visitorLang || used.some((u) => u.lang !== opts.visitorLang)) return null;
   const { types } = judge;
-  const stated = statesType(answer, types);
+  // Stated in a sentence about the question: "a free placement test" next to "Business English is described on our German website" states no price of Business English.
+  const stated = statesType(answer, types) && used.some((u) => judge.statesAskedFact(u, opts.minSentenceCoverage ?? 0));
   const covered = Math.max(...used.map(judge.coverage));
   // The answer leaves a part of the question unmatched ("als Koch" answered from the reception job) and the other unit matches every part.
   const incomplete = used.every((u) => u.terms.some((t) => !t.matched));
@@ -395,7 +396,7 @@ function conceptElsewhere(best: RetrievedPassage, hits: RetrievedPassage[], judg
 
 export function composeAnswer(question: string, ranked: RetrievedPassage[], opts: ComposeOptions): Composed | null {
   const judge = judgeFor(question);
-  const hits = answerUnits(question, ranked, judge, opts);
+  const hits = answerUnits(question, ranked.map((h) => withoutOtherMeasures(h, judge.asked)), judge, opts);
   if (!hits[0]) return null;
   const best = conceptElsewhere(hits[0], hits, judge, opts) ?? hits[0];
   const used = best.kind === 'row' ? tableRows(judge.asked, best, hits) : [best];

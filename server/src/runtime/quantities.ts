@@ -21,6 +21,8 @@ const UNIT_DAYS: [RegExp, number][] = [
   [/^(wochen?|weeks?)$/, 7],
   [/^(monate?n?|monats|months?)$/, 30],
   [/^(jahre?n?|jahres|years?|yrs?)$/, 365],
+  [/^(stunden?|std|hours?|hrs?)$/, 1 / 24],
+  [/^(minuten?|min|minutes?|mins)$/, 1 / 1440],
 ];
 
 function unitDays(word: string | undefined): number | undefined {
@@ -96,4 +98,20 @@ export function rowHoldsTerm(term: string, row: string, quantities: Quantity[]):
   const raw = Number(term);
   const mine = quantities.filter((q) => q.raw === raw);
   return (mine.length ? mine : [{ raw }]).some((q) => labelHolds(row, q));
+}
+
+/**
+ * Whether each of the text's "10"s measures something other than the question's "10 days": "about 10 minutes",
+ * "10 weeks", "um 10 Uhr". A bare "10" of the text might be the question's, so it keeps the match.
+ */
+export function measuresOtherwise(term: string, text: string, quantities: Quantity[]): boolean {
+  const asked = quantities.filter((q) => q.days !== undefined && String(q.raw) === term);
+  if (!asked.length) return false;
+  const found = [...text.matchAll(new RegExp(`(?<![\\d.,:])${term}(?![\\d]|[.,:]\\d)(?:\\s*-?\\s*(\\p{L}+))?`, 'gu'))];
+  return found.length > 0 && found.every(([, word]) => {
+    const w = word?.toLowerCase();
+    if (w === 'uhr' || w === 'am' || w === 'pm') return true;
+    const per = unitDays(w);
+    return per !== undefined && !asked.some((q) => Math.abs(q.raw * per - q.days!) < 1e-9);
+  });
 }

@@ -41,8 +41,14 @@ const ANAPHORA = new Set('das dies diese dieser dieses diesen dafür dazu davon 
  */
 const ARTICLES = new Set('der die den dem'.split(' '));
 const NOT_A_NOUN = new Set('ungefähr etwa denn dann so noch auch eigentlich genau überhaupt jetzt im in am an pro bei für mich mir uns euch'.split(' '));
-const pointsBack = (words: string[]) =>
-  words.some((w, i) => ANAPHORA.has(w) || (ARTICLES.has(w) && (i === words.length - 1 || NOT_A_NOUN.has(words[i + 1]))));
+/** Determiners of a noun: an "it" after "my course" in the same sentence stands for the course, not for the story. */
+const DETERMINERS = new Set('my your our his her their the a an mein meine meinen meinem meiner unser unsere unseren unserem dein deine ein eine einen einem'.split(' '));
+const pointsBack = (words: string[]) => {
+  const named = words.findIndex((w, i) => DETERMINERS.has(w) && i + 1 < words.length && !ANAPHORA.has(words[i + 1]));
+  return words.some(
+    (w, i) => (ANAPHORA.has(w) && (named < 0 || i < named)) || (ARTICLES.has(w) && (i === words.length - 1 || NOT_A_NOUN.has(words[i + 1]))),
+  );
+};
 
 /** Words a sentence may start with before its question word ("und wann …", "and from what …"). */
 const LEAD = new Set('und aber also oder and but so or'.split(' '));
