@@ -396,6 +396,19 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer('how much is the business english course', [priced, de], gates)!.used).toEqual([priced]);
   });
 
+  it('"the next" date is one yet to come; "kostenlose" before a noun asks for no price', () => {
+    expect(answerTypes('wann ist der nächste kostenlose Infoabend?')).toEqual(['time', 'date']);
+    expect(answerTypes('ist der Infoabend kostenlos?')).toEqual(['price']);
+    const now = Date.UTC(2026, 10, 29);
+    const news = unit({ text: '1. September 2026 Auch 2027 gibt es wieder kostenlose Infoabende.', terms: [hit('infoab', 4, 'infoab')] });
+    const dates = unit({ text: 'Infoabend „Deutsch lernen“, Donnerstag, 14. Januar 2027.', terms: [hit('infoab', 4, 'infoab')] });
+    const next = askedIn('wann ist der nächste Infoabend?', now);
+    expect(statesAskedFact(news, ['date'], 0.3, next)).toBe(false);
+    expect(statesAskedFact(dates, ['date'], 0.3, next)).toBe(true);
+    // Without "nächste" any date answers "wann".
+    expect(statesAskedFact(news, ['date'], 0.3, askedIn('wann ist der Infoabend?', now))).toBe(true);
+  });
+
   it('a height is a number with a unit of length', () => {
     // German "wie hoch" may also ask for a price ("wie hoch ist die Gebühr"): a unit stating either answers.
     expect(answerTypes('Wie hoch ist das Nebelhorn?')).toEqual(['price', 'height']);

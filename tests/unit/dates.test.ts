@@ -2,7 +2,7 @@
  * Days a question asks about against the spans of days a text states (runtime/dates.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { holdsAskedDay, namesAskedDay, questionDates, textSpans } from '../../server/src/runtime/dates.ts';
+import { asksForNext, dayOf, holdsAskedDay, namesAskedDay, questionDates, statesDayFrom, textSpans } from '../../server/src/runtime/dates.ts';
 
 const iso = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);
 const spans = (text: string) => textSpans(text).map((s) => [Math.abs(s.from) < 1e7 ? iso(s.from) : '…', Math.abs(s.to) < 1e7 ? iso(s.to) : '…']);
@@ -63,5 +63,24 @@ describe('holdsAskedDay', () => {
     // Without a year "ab 7. Januar 2027" would hold Silvester of 2027, and "bis 6. Januar 2027" that of 2026.
     expect(holds('über Silvester', prices)).toBe(false);
     expect(holds('über Silvester', 'Wintersaison: 19. Dezember 2026 – 6. Januar 2027')).toBe(true);
+  });
+});
+
+describe('the next date', () => {
+  const today = dayOf(Date.UTC(2026, 10, 29)); // 29 November 2026
+
+  it('is asked for by "nächste", "kommende", "next" and "upcoming"', () => {
+    expect(asksForNext('wann ist der nächste kostenlose Infoabend?')).toBe(true);
+    expect(asksForNext('Wann ist der kommende Workshop')).toBe(true);
+    expect(asksForNext('when is the next open day')).toBe(true);
+    expect(asksForNext('wann ist der Infoabend')).toBe(false);
+    expect(asksForNext('Nächstenliebe')).toBe(false);
+  });
+
+  it('is stated by a day yet to come, or one without a year; not by a past one', () => {
+    expect(statesDayFrom('Infoabend, Donnerstag, 14. Januar 2027, 18:00 Uhr', today)).toBe(true);
+    expect(statesDayFrom('1. September 2026 Auch 2027 gibt es wieder Infoabende.', today)).toBe(false);
+    expect(statesDayFrom('Infoabend am 29.11.2026', today)).toBe(true);
+    expect(statesDayFrom('jeden ersten Donnerstag, zum Beispiel am 14. Januar', today)).toBe(true);
   });
 });

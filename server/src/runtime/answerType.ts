@@ -8,7 +8,8 @@ export type AnswerType = 'price' | 'time' | 'date' | 'number' | 'height';
 
 const ASKS: [AnswerType, RegExp][] = [
   // "Wie hoch ist die Gebühr" asks for a price as often as "wie hoch ist der Gipfel" for a height.
-  ['price', /\b(wie hoch|kost\w*|preis\w*|\w*gebühr\w*|\w*zuschlag\w*|aufpreis|teuer|zahl(en|t|e)|bezahl\w*|gehalt|verdien\w*|lohn|vergütung|euro|how much|costs?|prices?|fees?|charge[sd]?|pay|salary|earn\w*|money|rates?)\b/i],
+  // "ist das kostenlos?" asks about the price; "der nächste kostenlose Infoabend" names a free thing and asks something else.
+  ['price', /\b(wie hoch|kost(?!enlose[mnrs]?\b|enfreie[mnrs]?\b)\w*|preis\w*|\w*gebühr\w*|\w*zuschlag\w*|aufpreis|teuer|zahl(en|t|e)|bezahl\w*|gehalt|verdien\w*|lohn|vergütung|euro|how much|costs?|prices?|fees?|charge[sd]?|pay|salary|earn\w*|money|rates?)\b/i],
   ['time', /\b(wann|uhrzeit|wie ?viel uhr|wie spät|öffnungszeit\w*|geöffnet|offen|aufhaben|what time|when|opening|open|hours)\b/i],
   ['date', /\b(wann|datum|termin\w*|seit wann|bis wann|ab wann|when|date|dates|since)\b/i],
   ['number', /\b(wie ?viele?|wie lang\w*|wie groß|wie weit|wie alt|welche\w* (größe|nummer)|how (many|long|far|big|large|old)|number)\b/i],

@@ -3,18 +3,25 @@
  * holds ("unser Kleiner ist 4" → "3–5 Jahre") and a day a stated span holds ("am 30.12." → "vom 23. Dezember
  * bis 3. Januar"). Read once per question.
  */
-import { holdsAskedDay, namesAskedDay, questionDates, type QuestionDates } from './dates.ts';
+import { asksForNext, dayOf, holdsAskedDay, namesAskedDay, questionDates, type QuestionDates } from './dates.ts';
 import { labelHolds, measuresOtherwise, questionQuantities, rowHoldsTerm, type Quantity } from './quantities.ts';
 import type { RetrievedPassage } from '../services/retrieval.ts';
 
 export interface Asked {
   quantities: Quantity[];
   dates: QuestionDates | null;
+  /** "wann ist der nächste Infoabend": the day (days since 1970) from which a stated date answers; else undefined. */
+  nextFrom?: number;
 }
 
 export const NOTHING_ASKED: Asked = { quantities: [], dates: null };
 
-export const askedIn = (question: string): Asked => ({ quantities: questionQuantities(question), dates: questionDates(question) });
+/** `now`: the moment the question is asked (what "the next" date is counted from). */
+export const askedIn = (question: string, now = Date.now()): Asked => ({
+  quantities: questionQuantities(question),
+  dates: questionDates(question),
+  ...(asksForNext(question) ? { nextFrom: dayOf(now) } : {}),
+});
 
 /** Whether the text (a row, a sentence) holds the value a question term names: the "3" of "3 Wochen", the "30.12" of "am 30.12.". */
 export function holdsTerm(term: string, text: string, kind: string | undefined, asked: Asked): boolean {

@@ -174,3 +174,18 @@ function yearsOf(spans: Span[]): number[] {
 export function namesAskedDay(asked: QuestionDates, term: string): boolean {
   return asked.words.some((w) => w === term || (term.length >= 3 && w.startsWith(term)));
 }
+
+/** Words by which a question asks for the next of several dates: "wann ist der nächste Infoabend", "next open day". */
+const NEXT = /(?<!\p{L})(nächste[nmrs]?|naechste[nmrs]?|kommende[nmrs]?|next|upcoming)(?!\p{L})/iu;
+export const asksForNext = (question: string) => NEXT.test(question);
+
+/** The day number (days since 1970) of a moment: what "today" is for "the next" date. */
+export const dayOf = (ms: number) => Math.floor(ms / 86_400_000);
+
+/**
+ * Whether a text states a day on or after `today`: the date the question "wann ist der nächste …" asks for. A day
+ * without a year may be this year's or next year's, so it counts; "1. September 2026" on 29 November 2026 does not.
+ */
+export function statesDayFrom(text: string, today: number): boolean {
+  return daysIn(text).some((x) => x.y === undefined || dayNumber(x.y, x.m, x.d) >= today);
+}

@@ -10,6 +10,7 @@ import { splitSentences } from '../training/sentences.ts';
 import { HEADING_SEPARATOR } from '../training/chunk.ts';
 import { answerTypes, answeredByType, asksForType, statesType, type AnswerType } from './answerType.ts';
 import { labelHolds, rowLabel } from './quantities.ts';
+import { statesDayFrom } from './dates.ts';
 import { askedIn, holdsAsked, holdsTerm, NOTHING_ASKED, withoutOtherMeasures, type Asked } from './asked.ts';
 
 /**
@@ -212,11 +213,18 @@ function sentenceCoverages(hit: CoverageUnit, types: AnswerType[], asked: Asked)
  * that is about the question: "free of charge" for guided hikes does not answer what the cable car costs.
  */
 export function statesAskedFact(hit: CoverageUnit, types: AnswerType[], minSentenceCoverage: number, asked: Asked = NOTHING_ASKED): boolean {
-  return statesInSentences(sentenceCoverages(hit, types, asked), types, minSentenceCoverage);
+  return statesInSentences(sentenceCoverages(hit, types, asked), types, minSentenceCoverage, asked);
 }
 
-function statesInSentences(sentences: { sentence: string; coverage: number }[], types: AnswerType[], minSentenceCoverage: number) {
-  return !types.length || sentences.some((x) => x.coverage >= minSentenceCoverage && statesType(x.sentence, types));
+function statesInSentences(sentences: { sentence: string; coverage: number }[], types: AnswerType[], minSentenceCoverage: number, asked: Asked) {
+  return !types.length || sentences.some((x) => x.coverage >= minSentenceCoverage && statesAsked(x.sentence, types, asked));
+}
+
+/** Whether a sentence states the kind of fact asked for; "the next" date ("wann ist der nächste Infoabend") only as a day yet to come. */
+function statesAsked(sentence: string, types: AnswerType[], asked: Asked): boolean {
+  if (asked.nextFrom === undefined || !types.includes('date')) return statesType(sentence, types);
+  const others = types.filter((t) => t !== 'date');
+  return (others.length > 0 && statesType(sentence, others)) || statesDayFrom(sentence, asked.nextFrom);
 }
 
 /**
@@ -240,7 +248,7 @@ function judgeFor(question: string) {
     asked,
     coverage: once((h) => answerCoverage(h, types, asked)),
     sentenceCoverage: once((h) => Math.max(0, ...sentences(h).map((x) => x.coverage))),
-    statesAskedFact: (h: RetrievedPassage, minSentenceCoverage: number) => statesInSentences(sentences(h), types, minSentenceCoverage),
+    statesAskedFact: (h: RetrievedPassage, minSentenceCoverage: number) => statesInSentences(sentences(h), types, minSentenceCoverage, asked),
     namedCoverage: once((h) => namedCoverage(h, types, asked)),
     /** A row whose label holds a number of the question ("unser Kleiner ist 4" → "3–5 Jahre"), a text that holds its day. */
     holdsAsked: once((h) => holdsAsked(h, asked)),
