@@ -409,6 +409,21 @@ describe('rules learnt on the development set', () => {
     expect(statesAskedFact(news, ['date'], 0.3, askedIn('wann ist der Infoabend?', now))).toBe(true);
   });
 
+  it('a two-part question gets a unit of the same page for the part the answer leaves out', () => {
+    const q = 'Ich überlege 12 Wochen Intensivkurs. Was kostet das und kommen da noch Gebühren dazu?';
+    const terms = (...matched: string[]) => ['12', 'woch', 'intensivkur', 'kostet', 'komm', 'gebuhr'].map((t) => hit(t, 3, matched.includes(t) ? t : undefined));
+    // The row matched "Gebühren" by the glossary's "Preis": the part left out is "kommen … dazu".
+    const row = unit({ kind: 'row', text: '12 Wochen – Preis: 1.560 €', score: 2, terms: terms('12', 'woch', 'intensivkur', 'kostet', 'gebuhr') });
+    const fee = unit({ text: 'Dazu kommen die einmalige Anmeldegebühr von 40 € und das Lehrwerk.', terms: terms('komm', 'gebuhr') });
+    const gates = { minCoverage: 0.3, minSentenceCoverage: 0.3 };
+    expect(composeAnswer(q, [row, fee], gates)!.used).toEqual([row, fee]);
+    // One part only: the answer is the row.
+    expect(composeAnswer('Was kosten 12 Wochen Intensivkurs, kommen Gebühren dazu?', [row, fee], gates)!.used).toEqual([row]);
+    // Another page's unit does not join: the parts are about one thing.
+    const elsewhere = { ...fee, source: { ...fee.source, id: 'p2' } };
+    expect(composeAnswer(q, [row, elsewhere], gates)!.used).toEqual([row]);
+  });
+
   it('a height is a number with a unit of length', () => {
     // German "wie hoch" may also ask for a price ("wie hoch ist die Gebühr"): a unit stating either answers.
     expect(answerTypes('Wie hoch ist das Nebelhorn?')).toEqual(['price', 'height']);

@@ -402,6 +402,34 @@ function conceptElsewhere(best: RetrievedPassage, hits: RetrievedPassage[], judg
   return hits.find((h) => h.lang !== opts.visitorLang && judge.coverage(h) >= need && names(h)) ?? null;
 }
 
+/** Where a message asks a second thing: "Was kostet das und kommen da noch Gebühren dazu?", "shipping cost? and from what amount is it free". */
+const SECOND_ASK =
+  /[?;]\s*|\s(?:und|and|oder|or)\s+(?=(?:was|wie|wann|wo|welche\w*|gibt|kommen?|kann|muss|ist|sind|habt|what|how|when|where|which|is|are|do|does|can)\b)/iu;
+
+/**
+ * A unit for the part of a two-part question the answer leaves out: "was kostet das und kommen da noch Gebühren
+ * dazu?" is answered by the course's price row and the registration fee. The part's words must be missing from
+ * the answer; the unit must name most of their weight and state the asked-for fact.
+ */
+function restOfQuestion(question: string, used: RetrievedPassage[], hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
+  const askParts = question.split(SECOND_ASK).map(wordsOf).filter((w) => w.length > 0);
+  if (askParts.length < 2) return null;
+  const first = used[0];
+  const inAnswer = (term: string) => used.some((u) => u.lang === first.lang && u.terms.some((t) => t.term === term && t.matched));
+  const named = first.terms.filter((t) => !t.minor && !asksForType(t.term, judge.types) && !/^\d+$/.test(t.term));
+  for (const words of askParts) {
+    const own = named.filter((t) => words.some((w) => formOf(w, t.term)));
+    if (!own.length || own.some((t) => inAnswer(t.term) || holdsTerm(t.term, first.text, first.kind, judge.asked))) continue;
+    const weight = own.reduce((n, t) => n + t.idf, 0);
+    const names = (h: RetrievedPassage) => own.reduce((n, l) => n + (h.terms.some((t) => t.term === l.term && t.matched && (t.weight ?? 1) >= 0.7) ? l.idf : 0), 0);
+    const found = hits.find(
+      (h) => !used.includes(h) && used.some((u) => u.source.id === h.source.id) && h.bodyMatches > 0 && names(h) >= weight * 0.75 && judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0),
+    );
+    if (found) return found;
+  }
+  return null;
+}
+
 export function composeAnswer(question: string, ranked: RetrievedPassage[], opts: ComposeOptions): Composed | null {
   const judge = judgeFor(question);
   const hits = answerUnits(question, ranked.map((h) => withoutOtherMeasures(h, judge.asked)), judge, opts);
@@ -412,6 +440,8 @@ export function composeAnswer(question: string, ranked: RetrievedPassage[], opts
   const q = keywords(question);
   const second = hits.slice(1).find((h) => !used.includes(h) && h.source.id !== used[0].source.id && overlap(q, h.text) > 0);
   if (second && second.score >= used[0].score * 0.92) used.push(second);
+  const rest = restOfQuestion(question, used, hits, judge, opts);
+  if (rest) used.push(rest);
   const parts: { lang: string; text: string }[] = [];
   const addPart = (u: RetrievedPassage) => {
     const t = unitAnswer(question, u);
