@@ -424,6 +424,13 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer(q, [row, elsewhere], gates)!.used).toEqual([row]);
   });
 
+  it('a lexeme of one or two letters is held only by that word, not by every word it begins', () => {
+    // "e" of "E-Bike" (PostgreSQL parses "e-bike" into "e-bik", "e" and "bike").
+    const u = unit({ lang: 'en', text: 'The care package lowers your excess.', terms: [hit('e', 1, 'e'), hit('theft', 1)] });
+    expect(sentenceCoverage(u, [])).toBe(0);
+    expect(sentenceCoverage({ ...u, text: 'An e bike is stolen.' }, [])).toBe(0.5);
+  });
+
   it('a height is a number with a unit of length', () => {
     // German "wie hoch" may also ask for a price ("wie hoch ist die Gebühr"): a unit stating either answers.
     expect(answerTypes('Wie hoch ist das Nebelhorn?')).toEqual(['price', 'height']);

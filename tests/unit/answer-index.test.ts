@@ -172,6 +172,45 @@ describe('compounds, typos, synonyms', () => {
   });
 });
 
+describe('a phrase of a concept as a synonym', () => {
+  // "Stadtführung" is "guided city walk" in the English content: one concept, one word in German, a phrase in English.
+  const units = [
+    unit('walk', 'en', 'guid', 'citi', 'walk', 'friday'),
+    unit('city', 'en', 'citi', 'centr', 'tram'),
+    unit('dog', 'en', 'dog', 'walk', 'park'),
+    unit('other', 'en', 'room', 'price'),
+  ];
+  const synonyms = new Map([['en', new Map([['stadtfuhrung', ['citi walk', 'citi tour']]])]]);
+
+  it('finds the units holding all its words, and marks the term held by those words', () => {
+    const ix = new SearchIndex(units);
+    const hits = ix.search(q('en', 'stadtfuhrung'), { synonyms });
+    expect(byId(units, hits)).toEqual(['walk']);
+    expect(term(hits[0], 'stadtfuhrung')).toMatchObject({ matched: true, via: 'citi', vias: ['citi', 'walk'] });
+    // A phrase whose word the content lacks ("tour") finds nothing.
+    expect(ix.search(q('en', 'stadtfuhrung'), { synonyms: new Map([['en', new Map([['stadtfuhrung', ['citi tour']]])]]) })).toEqual([]);
+  });
+
+  it('scores the same in the index of a large chatbot, whose candidates the phrase brings in', () => {
+    const chatbot = new SearchIndex(units);
+    const b = new PostingsIndexBuilder();
+    for (const u of units) b.add(u.id, u.lang, [...u.terms.keys()].map((l) => `'${l}':3`).join(' '));
+    const built = b.build();
+    const corpus = new PostingsCorpus(built);
+    const query = q('en', 'stadtfuhrung', 'friday');
+    const expanded = new SearchIndex([], { corpus }).expandQuery(query, { synonyms });
+    expect(expanded).toEqual(chatbot.expandQuery(query, { synonyms }));
+    // The phrase alone brings its unit in (through its rarest word).
+    const alone = new SearchIndex([], { corpus }).expandQuery(q('en', 'stadtfuhrung'), { synonyms });
+    expect(built.topUnitsFor(alone, { preferLang: 'en', keep: 2, keepOther: 0 }).map((i) => units[i].id)).toContain('walk');
+    const full = chatbot.search(query, { synonyms })[0];
+    const some = [units[0], units[2]];
+    const ranked = new SearchIndex(some, { corpus }).search(query, { synonyms, expanded })[0];
+    expect(some[ranked.index].id).toBe('walk');
+    expect(ranked.score).toBeCloseTo(full.score, 12);
+  });
+});
+
 describe('languages', () => {
   const units = [
     unit('de-sauna', 'de', 'hotel', 'sauna'),

@@ -174,6 +174,8 @@ export function answerCoverage(
 
 /** Whether a word of the text is a form of a stemmed lexeme ("Öffnungszeiten" of "offnungszeit", "country" of "countri"). */
 function formOf(word: string, lexeme: string): boolean {
+  // "e" of "E-Bike" is no start of "excess".
+  if (lexeme.length < 3) return word === lexeme;
   if (word.startsWith(lexeme)) return true;
   return lexeme.length >= 4 && word.length >= lexeme.length - 1 && word.startsWith(lexeme.slice(0, -1));
 }

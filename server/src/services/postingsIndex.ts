@@ -365,6 +365,13 @@ export class PostingsIndex {
     return { list: this.postings.arena.subarray(o[n], o[n + 1]), champions: this.champions[l].get(n) };
   }
 
+  /** The shortest of the words' postings lists (null when a word has none: no unit holds the phrase). */
+  private rarestListOf(l: number, words: string[]) {
+    const lists = words.map((w) => this.listOf(l, w));
+    if (lists.some((x) => !x)) return null;
+    return lists.reduce((a, b) => (b!.list.length < a!.list.length ? b : a));
+  }
+
   /**
    * As topUnits(), for question terms that each stand for several lexemes (a word, its longer forms,
    * compounds, synonyms; see SearchIndex.expand), each with a weight: a unit scores, per term, its best
@@ -385,7 +392,8 @@ export class PostingsIndex {
       const n = this.langSizes[l];
       const k = lang === opts.preferLang ? opts.keep : opts.keepOther;
       const byTerm = terms.map((t) => t.alternatives.flatMap((alt) => {
-        const found = this.listOf(l, alt.lexeme);
+        // A phrase ("citi walk") offers through its rarest word: a bound on what the phrase scores in the ranking.
+        const found = alt.lexeme.includes(' ') ? this.rarestListOf(l, alt.lexeme.split(' ')) : this.listOf(l, alt.lexeme);
         return found ? [{ ...found, weight: alt.weight * (t.scale ?? 1) }] : [];
       }));
       // Candidates: every unit of a short list, the champions of a long one (a word in most units

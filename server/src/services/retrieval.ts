@@ -299,7 +299,10 @@ function glossaryMatches(
       carriers.push(carrier);
       for (const w of p) if (w !== carrier) absorbed.set(w, carrier);
     }
-    for (const c of carriers) synonyms.set(c, [...new Set([...(synonyms.get(c) ?? []), ...g.words])]);
+    // The concept's phrases too, as their lexemes joined by a space: "Stadtführung" finds the English "guided city walk".
+    // (Not a hyphenated word, which PostgreSQL parses into itself and its parts: "e-bike" is no phrase "e bike".)
+    const words = [...g.words, ...g.phrases.filter((p) => !p.some((w) => w.includes('-'))).map((p) => p.join(' '))];
+    for (const c of carriers) synonyms.set(c, [...new Set([...(synonyms.get(c) ?? []), ...words])]);
   }
   return { synonyms, absorbed };
 }
@@ -448,7 +451,7 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
       // A large chatbot: the question's words and their glossary synonyms fetch candidates, ranked as a small index.
       const queries = new Map<string, string>();
       for (const [lang, lexemes] of byLang) {
-        const query = anyOf([...lexemes, ...[...(synonyms.get(lang)?.values() ?? [])].flat()]);
+        const query = anyOf([...lexemes, ...[...(synonyms.get(lang)?.values() ?? [])].flat().flatMap((w) => w.split(' '))]);
         if (query) queries.set(lang, query);
       }
       const rows = await candidateUnits(db, q.chatbotId, queries);
@@ -486,7 +489,7 @@ export function rankCandidates(postings: Postings, byLang: Map<string, string[]>
   const candidates = postings.index.topUnitsFor(expanded, { preferLang: opts.preferLang, keep: CANDIDATES, keepOther: CANDIDATES_OTHER_LANG });
   // The candidates' lexemes that the ranking looks up: the question's terms and what they were expanded to.
   const lexemes = new Set<string>();
-  for (const terms of expanded.values()) for (const t of terms) for (const alt of t.alternatives) lexemes.add(alt.lexeme);
+  for (const terms of expanded.values()) for (const t of terms) for (const alt of t.alternatives) for (const w of alt.lexeme.split(' ')) lexemes.add(w);
   const units = postings.index.unitsWith(candidates, lexemes);
   return { expanded, units, hits: new SearchIndex(units, { corpus: postings.corpus }).search(byLang, { ...opts, expanded }) };
 }

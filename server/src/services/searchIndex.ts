@@ -219,6 +219,24 @@ export class SearchIndex {
     return list;
   }
 
+  /**
+   * The units holding every word of a phrase, each counted as often as its rarest-held word (no positions are
+   * kept: in a unit of a few sentences the words of "guided city walk" stand together). Title-only when one is.
+   */
+  private phrasePostings(words: string[]): Posting[] {
+    const lists = words.map((w) => this.postingsOf(w)).sort((a, b) => a.length - b.length);
+    const others = lists.slice(1).map((list) => new Map(list.map((p) => [p.doc, p])));
+    const out: Posting[] = [];
+    for (const p of lists[0]) {
+      const all = [p, ...others.map((m) => m.get(p.doc))];
+      if (all.some((x) => !x)) continue;
+      const held = all as Posting[];
+      const f = Math.min(...held.map((x) => x.d + 2 * x.b + Math.min(x.a, 1)));
+      out.push(held.every((x) => x.b + x.d > 0) ? { doc: p.doc, a: 0, b: 0, d: f } : { doc: p.doc, a: 1, b: 0, d: 0 });
+    }
+    return out;
+  }
+
   private sortedOf(lang: string): string[] {
     let list = this.sorted.get(lang);
     if (!list) this.sorted.set(lang, (list = [...(this.dfs.get(lang)?.keys() ?? [])].sort()));
@@ -348,6 +366,12 @@ export class SearchIndex {
     const add = (lexeme: string, weight: number) => alts.set(lexeme, Math.max(alts.get(lexeme) ?? 0, weight));
     for (const w of synonyms) {
       if (w === term) continue;
+      // A phrase of the concept ("citi walk" for "Stadtführung"): the units holding all its words (phrasePostings).
+      if (w.includes(' ')) {
+        // Words of three letters or more: "e bike" is "e-bike", a word of its own.
+        if (w.split(' ').every((p) => p.length >= 3 && this.has(lang, p))) add(w, 0.8);
+        continue;
+      }
       if (this.has(lang, w)) add(w, 0.8);
       // A synonym the content has only with an ending its stemmer keeps ("Gesellschafterin" stays whole in the
       // German stemmer of PostgreSQL 15, newer ones cut it to "gesellschaft"): its near longer forms.
@@ -471,7 +495,8 @@ export class SearchIndex {
         for (const alt of t.alternatives) {
           // An alternative ranks by its own rarity: a rare question word must not lend its weight to a common synonym.
           const idf = alt.lexeme === t.term ? t.idf : Math.min(t.idf, this.idf(this.df(alt.lexeme, lang), lang) * (t.scale ?? 1));
-          for (const p of this.postingsOf(alt.lexeme)) {
+          const forms = alt.lexeme.includes(' ') ? alt.lexeme.split(' ') : null;
+          for (const p of forms ? this.phrasePostings(forms) : this.postingsOf(alt.lexeme)) {
             if (this.langs[p.doc] !== lang) continue;
             const f = p.d + 2 * p.b + Math.min(p.a, 1);
             const norm = K1 * (1 - B + (B * this.lengths[p.doc]) / this.avgLength);
@@ -479,14 +504,16 @@ export class SearchIndex {
             let e = scores.get(p.doc);
             if (!e) scores.set(p.doc, (e = { terms: new Map(), body: new Set() }));
             const prev = e.terms.get(t.term);
-            if (!prev) e.terms.set(t.term, { score, cover: alt.weight * t.idf, via: alt.lexeme, vias: new Set([alt.lexeme]) });
+            // A phrase is held by its words: an answer's sentence holds "city" or "walk", never "citi walk".
+            const vias = forms ?? [alt.lexeme];
+            if (!prev) e.terms.set(t.term, { score, cover: alt.weight * t.idf, via: vias[0], vias: new Set(vias) });
             else {
               if (score > prev.score) {
                 prev.score = score;
                 prev.cover = Math.max(prev.cover, alt.weight * t.idf);
-                prev.via = alt.lexeme;
+                prev.via = vias[0];
               }
-              prev.vias.add(alt.lexeme);
+              for (const v of vias) prev.vias.add(v);
             }
             if (p.b + p.d > 0) e.body.add(t.term);
           }
