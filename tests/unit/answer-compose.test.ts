@@ -369,6 +369,13 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer('ich sage 3 wochen vorher ab', [own, other], { ...opts, minCoverage: 0.3, visitorLang: 'de' })!.used[0]).toBe(own);
   });
 
+  it('the word the visitor\'s language lacks is named in the other language however each configuration spells it', () => {
+    // The German configuration folds the umlaut ("stadtfuhr"), the English one keeps it ("stadtführung").
+    const de = unit({ text: 'Das neue Programm ist online.', coverage: 0.5, terms: [hit('neu', 3, 'neu'), { ...hit('stadtfuhr', 3), known: false }] });
+    const en = unit({ lang: 'en', text: 'On the first Friday we offer a guided walk through the city centre.', score: 0.2, coverage: 0.6, terms: [hit('neuen', 2), hit('stadtführung', 3, 'citi')] });
+    expect(composeAnswer('gibt es eine stadtführung für die neuen?', [de, en], { ...opts, minCoverage: 0.3, visitorLang: 'de' })!.used[0]).toBe(en);
+  });
+
   it('a unit in another language matching every part of the question completes an answer that misses a part', () => {
     const de = unit({ text: 'Für die Rezeption: sehr gutes Deutsch.', coverage: 0.73, terms: [hit('deutsch', 5, 'deutsch'), hit('gut', 4, 'gut'), hit('koch', 4)] });
     const en = unit({ lang: 'en', text: 'For the kitchen you need German at level B1.', score: 0.3, coverage: 0.8, terms: [hit('deutsch', 2, 'german'), hit('gut', 3, 'good'), hit('koch', 3, 'kitchen')] });

@@ -381,7 +381,9 @@ export interface ComposeOptions {
 }
 
 /** Two stems of one question word under different stemmers: equal, or one the other's start (but its last letter). */
-const sameWord = (a: string, b: string) => {
+const sameWord = (x: string, y: string) => {
+  // Folded: the German configuration drops the umlaut ("stadtfuhr"), the English one keeps it ("stadtführung").
+  const [a, b] = [fold(x), fold(y)];
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   return short === long || (short.length >= 4 && long.startsWith(short.slice(0, -1)));
 };
