@@ -84,3 +84,14 @@ describe('the next date', () => {
     expect(statesDayFrom('jeden ersten Donnerstag, zum Beispiel am 14. Januar', today)).toBe(true);
   });
 });
+
+describe('seasons', () => {
+  it('"im Sommer", "in spring 2027" and "im Herbst" are their months', () => {
+    expect(holds('wir fliegen im sommer nach spanien', 'Samstag, 5. Juni, und Samstag, 12. Juni 2027')).toBe(true);
+    expect(holds('when can i start in spring 2027?', '1 March 2027 – End: 26 March 2027')).toBe(true);
+    expect(holds('when can i start in spring 2027?', '24 August 2027 – End: 18 September 2027')).toBe(false);
+    expect(holds('habt ihr im Herbst offen?', 'Betriebsferien vom 2. bis 13. November 2026')).toBe(true);
+    // A word that only contains one is none: "Sommerreifen", "Frühjahrsputz" name no days.
+    expect(questionDates('was kosten sommerreifen')).toBeNull();
+  });
+});

@@ -107,6 +107,10 @@ const NAMED: [RegExp, [number, number], [number, number]][] = [
   [/heilig(?:abend|en abend)|christmas eve/iu, [12, 24], [12, 24]],
   [/weihnacht\p{L}*|christmas|xmas/iu, [12, 24], [12, 26]],
   [/neujahr(?:stag)?|new year'?s day/iu, [1, 1], [1, 1]],
+  // Seasons as the calendar months visitors mean by them ("im Frühjahr 2027", "in spring").
+  [/(?<!\p{L})(?:frühling|frühjahr|spring)(?!\p{L})/iu, [3, 1], [5, 31]],
+  [/(?<!\p{L})(?:sommer|summer)(?!\p{L})/iu, [6, 1], [8, 31]],
+  [/(?<!\p{L})(?:herbst|autumn|in the fall)(?!\p{L})/iu, [9, 1], [11, 30]],
 ];
 /** Part of a month: "Anfang August", "first week of August", "Mitte Mai", "end of July", "im Juni". */
 const PART_OF_MONTH = new RegExp(
