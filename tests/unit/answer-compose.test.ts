@@ -438,6 +438,13 @@ describe('rules learnt on the development set', () => {
     expect(sentenceCoverage({ ...u, text: 'An e bike is stolen.' }, [])).toBe(0.5);
   });
 
+  it('a share at a gate passes whichever order its weights were summed in', () => {
+    // 0.3 + 0.2 + 0.1 is 0.6, 0.1 + 0.2 + 0.3 is 0.6000000000000001; the order follows the order pages were crawled in.
+    const at = (coverage: number) => composeAnswer('Sauna?', [unit({ text: 'Die Sauna ist offen.', coverage })], { minCoverage: 0.6 });
+    expect(at(0.3 + 0.2 + 0.1 - 1e-12)?.coverage).toBe(0.6);
+    expect(at(0.59)).toBeNull();
+  });
+
   it('a height is a number with a unit of length', () => {
     // German "wie hoch" may also ask for a price ("wie hoch ist die Gebühr"): a unit stating either answers.
     expect(answerTypes('Wie hoch ist das Nebelhorn?')).toEqual(['price', 'height']);

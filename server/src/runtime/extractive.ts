@@ -206,7 +206,7 @@ function sentenceCoverages(hit: CoverageUnit, types: AnswerType[], asked: Asked)
       if (t.matched && forms.some(holds)) covered += t.idf * (t.weight ?? 1);
       else if (!t.matched && (answeredByType(t.term, sentence, types) || holdsTerm(t.term, sentence, hit.kind, asked))) covered += t.idf;
     }
-    return { sentence, coverage: covered / total };
+    return { sentence, coverage: settled(covered / total) };
   });
 }
 
@@ -230,6 +230,12 @@ function statesAsked(sentence: string, types: AnswerType[], asked: Asked): boole
 }
 
 /**
+ * A share rounded to nine places: the same weights summed in another order (the index's order of units follows
+ * the order pages were crawled in) differ in the last bit, and a gate at 0.6 must not flip on that.
+ */
+const settled = (x: number) => Math.round(x * 1e9) / 1e9;
+
+/**
  * The measures of one question's units, each computed once per unit: the ranking's sort asks for a
  * unit's sentence coverage at every comparison, and splitting and folding its sentences again each
  * time was a tenth of an answer's CPU.
@@ -248,10 +254,10 @@ function judgeFor(question: string) {
   return {
     types,
     asked,
-    coverage: once((h) => answerCoverage(h, types, asked)),
-    sentenceCoverage: once((h) => Math.max(0, ...sentences(h).map((x) => x.coverage))),
+    coverage: once((h) => settled(answerCoverage(h, types, asked))),
+    sentenceCoverage: once((h) => settled(Math.max(0, ...sentences(h).map((x) => x.coverage)))),
     statesAskedFact: (h: RetrievedPassage, minSentenceCoverage: number) => statesInSentences(sentences(h), types, minSentenceCoverage, asked),
-    namedCoverage: once((h) => namedCoverage(h, types, asked)),
+    namedCoverage: once((h) => settled(namedCoverage(h, types, asked))),
     /** A row whose label holds a number of the question ("unser Kleiner ist 4" → "3–5 Jahre"), a text that holds its day. */
     holdsAsked: once((h) => holdsAsked(h, asked)),
     /** The rarity of the question's terms the unit holds without matching them. */
