@@ -43,6 +43,10 @@ describe('answerTypes / statesType', () => {
     expect(answerTypes('Gibt es einen Fahrradkeller?')).toEqual([]);
     // "Wie hoch" asks for a price as often as for a height.
     expect(answerTypes('Wie hoch ist die Anmeldegebür?')).toEqual(['price', 'height']);
+    // Whether something is free asks about its price; "umsonst" is as often "in vain".
+    expect(answerTypes('sind die Massagen für Hotelgäste gratis?')).toEqual(['price']);
+    expect(answerTypes('is the placement test free or do i have to pay')).toEqual(['price']);
+    expect(answerTypes('will nicht umsonst durch die halbe Stadt fahren')).toEqual([]);
   });
 
   it('recognises a text stating a price, a time, a date, a number', () => {
