@@ -449,6 +449,28 @@ describe('rules learnt on the development set', () => {
     expect(at(0.59)).toBeNull();
   });
 
+  it('an answer that points to another page by its name brings that page\'s unit along', () => {
+    const faq = unit({
+      kind: 'faq',
+      text: 'Nein, verpasster Unterricht wird nicht nachgeholt. Bei längerer Krankheit gibt es eine Gutschrift, siehe Rücktritt und Stornierung.',
+      score: 2,
+      terms: [hit('krank', 3, 'krankheit'), hit('verpasst', 3, 'verpasst')],
+    });
+    const rules = unit({
+      kind: 'list',
+      source: { type: 'webpage', id: 'p2', url: 'https://school.test/ruecktritt', title: 'Rücktritt, Stornierung und Umbuchung' },
+      text: '- Bei Krankheit ab 5 Unterrichtstagen schreiben wir Ihnen gegen ärztliches Attest die Tage gut.',
+      coverage: 0.5,
+      terms: [hit('krank', 3, 'krankheit'), hit('verpasst', 3)],
+    });
+    const gates = { minCoverage: 0.3, minSentenceCoverage: 0.3 };
+    const q = 'ich war krank und hab den kurs verpasst, krieg ich was zurück?';
+    expect(composeAnswer(q, [faq, rules], gates)!.used).toEqual([faq, rules]);
+    // A page of another name is not the one pointed to.
+    const other = { ...rules, source: { ...rules.source, title: 'Preise 2027' } };
+    expect(composeAnswer(q, [faq, other], gates)!.used).toEqual([faq]);
+  });
+
   it('a height is a number with a unit of length', () => {
     // German "wie hoch" may also ask for a price ("wie hoch ist die Gebühr"): a unit stating either answers.
     expect(answerTypes('Wie hoch ist das Nebelhorn?')).toEqual(['price', 'height']);

@@ -440,9 +440,42 @@ function restOfQuestion(question: string, used: RetrievedPassage[], hits: Retrie
   return null;
 }
 
+/** A sentence that sends the reader to another page by its name: "siehe Rücktritt und Stornierung", "finden Sie unter Massagen & Behandlungen", "see visa". */
+const POINTER = /(?:\bsiehe|\bsee|\bunter|\bauf der seite|\bon (?:our|the))\s+(?:seite\s+)?(\p{L}[\p{L}&\- ,]{2,60}?)(?:\s+page)?\s*[.!)]?\s*$/iu;
+const NOT_A_NAME = new Set(['und', 'and', 'der', 'die', 'das', 'den', 'our', 'the', 'unsere', 'unserer']);
+
+/**
+ * The unit of the page the answer points to ("Bei längerer Krankheit gibt es eine Gutschrift, siehe Rücktritt und
+ * Stornierung"): a ranked unit whose page title or heading has every word of the name, that matches the question
+ * in its own text and covers as much of it as the gate asks. It holds what the pointing sentence leaves to that page.
+ */
+function pointedTo(question: string, used: RetrievedPassage[], hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
+  const names = sentencesOf(unitAnswer(question, used[0]))
+    .map((s) => POINTER.exec(s)?.[1])
+    .filter((n): n is string => !!n)
+    .map((n) => wordsOf(n).filter((w) => w.length >= 3 && !NOT_A_NAME.has(w)))
+    .filter((w) => w.length > 0);
+  if (!names.length) return null;
+  const titled = (h: RetrievedPassage, name: string[]) => {
+    const words = wordsOf(`${h.source.title ?? ''} ${h.heading}`);
+    return name.every((n) => words.some((w) => w.startsWith(n)));
+  };
+  return (
+    hits.find(
+      (h) =>
+        !used.includes(h) &&
+        used.every((u) => u.source.id !== h.source.id) &&
+        h.bodyMatches > 0 &&
+        judge.coverage(h) >= opts.minCoverage &&
+        names.some((name) => titled(h, name)),
+    ) ?? null
+  );
+}
+
 export function composeAnswer(question: string, ranked: RetrievedPassage[], opts: ComposeOptions): Composed | null {
   const judge = judgeFor(question);
-  const hits = answerUnits(question, ranked.map((h) => withoutOtherMeasures(h, judge.asked)), judge, opts);
+  const units = ranked.map((h) => withoutOtherMeasures(h, judge.asked));
+  const hits = answerUnits(question, units, judge, opts);
   if (!hits[0]) return null;
   const best = conceptElsewhere(hits[0], hits, judge, opts) ?? hits[0];
   const used = best.kind === 'row' ? tableRows(judge.asked, best, hits) : [best];
@@ -452,6 +485,9 @@ export function composeAnswer(question: string, ranked: RetrievedPassage[], opts
   if (second && second.score >= used[0].score * 0.92) used.push(second);
   const rest = restOfQuestion(question, used, hits, judge, opts);
   if (rest) used.push(rest);
+  // Any ranked unit of the page pointed to: its sentences need not cover the question, the pointing one did.
+  const pointed = pointedTo(question, used, units, judge, opts);
+  if (pointed) used.push(pointed);
   const parts: { lang: string; text: string }[] = [];
   const addPart = (u: RetrievedPassage) => {
     const t = unitAnswer(question, u);
