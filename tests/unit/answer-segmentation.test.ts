@@ -202,6 +202,8 @@ describe('stripQuestionFillers', () => {
     expect(words(stripQuestionFillers('Wann hat die Sauna offen?'))).toEqual(['die', 'Sauna', 'offen']);
     // "nächste" asks for the coming date (and its stem "nach" finds "danach", "nachziehen").
     expect(words(stripQuestionFillers('Wann ist der nächste Pannenkurs?'))).toEqual(['ist', 'der', 'Pannenkurs']);
+    // "geht das", "bis wann geht der Kurs": it asks; "So geht die Rücksendung" on a page is no answer.
+    expect(words(stripQuestionFillers('Ich will 8 Wochen buchen, geht das auch in Raten?'))).toEqual(['Ich', '8', 'Wochen', 'buchen', 'das', 'auch', 'in', 'Raten']);
   });
 
   it('drops the adjective of "wie hoch", "how big" (it asks for a kind of fact), keeps "wie lange" and "wie weit" (duration, distance)', () => {

@@ -25,7 +25,7 @@ const QUESTION_FILLERS = new Set(
     'viele etwa ungefähr genau gerne gern sagen erklären wissen weiß infos info frage fragen dass ob einen einem einer eines ' +
     'what whats how when where who whom which whose is are was were do does did can could would should will shall may might ' +
     'i im me my we our us you your there any please hi hello thanks thank much many get got tell know want wanna need ' +
-    'much anything something fit fits passen passt reinpassen nächste nächsten nächster nächstes next ' +
+    'much anything something fit fits passen passt reinpassen nächste nächsten nächster nächstes next geht gehts ' +
     // a preposition with its article ("fürs Auto"): PostgreSQL's German stop words have the preposition only
     'fürs ans aufs ins übers ums durchs vors hinters unters'
   ).split(' '),
