@@ -65,6 +65,8 @@ describe('labelHolds', () => {
     expect(labelHolds('Sauna – Erwachsene: 16 €; Kinder: 8 €', 16)).toBe(false);
     expect(labelHolds('Zimmer 12: 95 €', 12)).toBe(true);
     expect(labelHolds('Zimmer 112: 95 €', 12)).toBe(false);
+    // A day of a date is no number of the label: "ich bin 17" is not "Pfingstmontag (17. Mai 2027)".
+    expect(labelHolds('Pfingstmontag (17. Mai 2027) – Kursbüro: geschlossen', 17)).toBe(false);
   });
 
   it('reads "unter"/"under" and "über"/"over" as exclusive bounds, "ab"/"bis" as inclusive', () => {

@@ -81,7 +81,8 @@ export function labelHolds(row: string, q: Quantity | number): boolean {
     if (['unter', 'under', 'below'].includes(word)) return n < b;
     return n > b;
   }
-  for (const m of label.matchAll(/(?<!\d)(\d+)(?!\d)(?:\s+(\p{L}+))?/gu)) if (Number(m[1]) === measured(q, m[2])) return true;
+  // Not a day of a date or an ordinal: "Pfingstmontag (17. Mai 2027)" holds no 17 of "ich bin 17".
+  for (const m of label.matchAll(/(?<![\d.])(\d+)(?![\d.])(?:\s+(\p{L}+))?/gu)) if (Number(m[1]) === measured(q, m[2])) return true;
   return false;
 }
 
