@@ -445,12 +445,13 @@ const POINTER = /(?:\bsiehe|\bsee|\bunter|\bauf der seite|\bon (?:our|the))\s+(?
 const NOT_A_NAME = new Set(['und', 'and', 'der', 'die', 'das', 'den', 'our', 'the', 'unsere', 'unserer']);
 
 /**
- * The unit of the page the answer points to ("Bei längerer Krankheit gibt es eine Gutschrift, siehe Rücktritt und
- * Stornierung"): a ranked unit whose page title or heading has every word of the name, that matches the question
- * in its own text and covers as much of it as the gate asks. It holds what the pointing sentence leaves to that page.
+ * The unit of the page the first unit's answer text (`firstText`) points to ("Bei längerer Krankheit gibt es
+ * eine Gutschrift, siehe Rücktritt und Stornierung"): a ranked unit whose page title or heading has every word of
+ * the name, that matches the question in its own text and covers as much of it as the gate asks. It holds what the
+ * pointing sentence leaves to that page.
  */
-function pointedTo(question: string, used: RetrievedPassage[], hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
-  const names = sentencesOf(unitAnswer(question, used[0]))
+function pointedTo(firstText: string, used: RetrievedPassage[], hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
+  const names = sentencesOf(firstText)
     .map((s) => POINTER.exec(s)?.[1])
     .filter((n): n is string => !!n)
     .map((n) => wordsOf(n).filter((w) => w.length >= 3 && !NOT_A_NAME.has(w)))
@@ -485,15 +486,18 @@ export function composeAnswer(question: string, ranked: RetrievedPassage[], opts
   if (second && second.score >= used[0].score * 0.92) used.push(second);
   const rest = restOfQuestion(question, used, hits, judge, opts);
   if (rest) used.push(rest);
-  // Any ranked unit of the page pointed to: its sentences need not cover the question, the pointing one did.
-  const pointed = pointedTo(question, used, units, judge, opts);
-  if (pointed) used.push(pointed);
   const parts: { lang: string; text: string }[] = [];
-  const addPart = (u: RetrievedPassage) => {
-    const t = unitAnswer(question, u);
+  const addPart = (u: RetrievedPassage, t = unitAnswer(question, u)) => {
     if (t && !parts.some((p) => p.text === t)) parts.push({ lang: u.lang, text: t });
   };
-  used.forEach(addPart);
+  const firstText = unitAnswer(question, used[0]);
+  used.forEach((u, i) => addPart(u, i === 0 ? firstText : undefined));
+  // Any ranked unit of the page pointed to: its sentences need not cover the question, the pointing one did.
+  const pointed = pointedTo(firstText, used, units, judge, opts);
+  if (pointed) {
+    used.push(pointed);
+    addPart(pointed);
+  }
   const foreign = completingUnit(question, used, parts.map((p) => p.text).join(' '), hits, judge, opts);
   if (foreign) {
     used.push(foreign);
