@@ -352,6 +352,26 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer('Wie früh muss ich den Flughafentransfer buchen?', [known, en], { ...opts, visitorLang: 'de' })!.used[0]).toBe(known);
   });
 
+  it('a unit saying the matter is written up in the other language leaves the answer to that language', () => {
+    const terms = [hit('busi', 3, 'business'), hit('english', 3, 'english'), hit('cours', 1, 'courses')];
+    const pointer = unit({
+      lang: 'en',
+      text: 'Evening courses, integration courses, Business English and Spanish are described on our German website.',
+      score: 5,
+      terms,
+      source: { type: 'webpage', id: 'en' },
+    });
+    const price = unit({ kind: 'row', text: 'Business English, 10 Wochen – Preis: 490 €', score: 1, coverage: 0.7, terms: terms.slice(0, 2) });
+    const en = { ...opts, visitorLang: 'en' };
+    expect(composeAnswer('how much is the business english course', [pointer, price], en)!.used[0]).toBe(price);
+    // without the pointer's words, the visitor's own language answers first
+    const plain = { ...pointer, text: 'Evening courses, integration courses, Business English and Spanish are taught in small groups.' };
+    expect(composeAnswer('how much is the business english course', [plain, price], en)!.used[0]).toBe(plain);
+    // nor when the pointing unit states the asked-for fact itself
+    const stating = { ...pointer, text: `${pointer.text} Business English costs €490.` };
+    expect(composeAnswer('how much is the business english course', [stating, price], en)!.used[0]).toBe(stating);
+  });
+
   it('a unit naming the missing word needs to cover only the rest of the question as well', () => {
     const terms = [hit('guid', 3, 'guid'), hit('hike', 3, 'hike'), { ...hit('snowsho', 4), known: false }];
     const en = unit({ lang: 'en', text: 'We offer guided hikes on Tuesdays, free of charge for guests.', score: 2, coverage: 0.6, terms });
@@ -395,7 +415,7 @@ describe('rules learnt on the development set', () => {
     // "a free placement test" is a price, but of another thing than the Business English course the list sentence names.
     const en = unit({
       lang: 'en',
-      text: 'Business English and Spanish are described on our German website. Everyone starts with a free placement test.',
+      text: 'Business English and Spanish are taught in small groups. Everyone starts with a free placement test.',
       coverage: 1,
       terms: [hit('busi', 4, 'busi'), hit('english', 3, 'english')],
     });

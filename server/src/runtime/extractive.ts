@@ -342,7 +342,7 @@ function tableRows({ quantities }: Asked, best: RetrievedPassage, hits: Retrieve
 function completingUnit(question: string, used: RetrievedPassage[], answer: string, hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
   if (!opts.visitorLang || used.some((u) => u.lang !== opts.visitorLang)) return null;
   const { types } = judge;
-  // Stated in a sentence about the question: "a free placement test" next to "Business English is described on our German website" states no price of Business English.
+  // Stated in a sentence about the question: "a free placement test" next to "Business English is taught in small groups" states no price of Business English.
   const stated = statesType(answer, types) && used.some((u) => judge.statesAskedFact(u, opts.minSentenceCoverage ?? 0));
   const covered = Math.max(...used.map(judge.coverage));
   // The answer leaves a part of the question unmatched ("als Koch" answered from the reception job) and the other unit matches every part.
@@ -412,6 +412,35 @@ function conceptElsewhere(best: RetrievedPassage, hits: RetrievedPassage[], judg
   return hits.find((h) => h.lang !== opts.visitorLang && judge.coverage(h) >= need && names(h)) ?? null;
 }
 
+/**
+ * Words by which a page says that the matter is written up in another language: "Business English and Spanish are
+ * described on our German website", "The full price list is available in German", "nur auf Englisch".
+ */
+const OTHER_LANGUAGE =
+  /\b(?:(?:on|in) our (?:german|english)(?:-language)? (?:website|site|pages?)|(?:only |is |are )?(?:available|described|written) in (?:german|english)|auf unserer (?:deutschen|englischen) (?:website|webseite|seite)|nur auf (?:deutsch|englisch))\b/iu;
+
+/**
+ * The best unit of the visitor's language only says that the matter is written up in the other language, and it
+ * states none of the fact asked for: the other language's best unit that states it (and covers the question as the
+ * gate for other languages asks) answers, not the pointer.
+ */
+function leftToOtherLanguage(best: RetrievedPassage, hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
+  if (!opts.visitorLang || best.lang !== opts.visitorLang) return null;
+  const min = opts.minSentenceCoverage ?? 0;
+  if (judge.types.length && judge.statesAskedFact(best, min)) return null;
+  const pointing = sentencesOf(best.text).some((s) => OTHER_LANGUAGE.test(s));
+  if (!pointing) return null;
+  return (
+    hits.find(
+      (h) =>
+        h.lang !== opts.visitorLang &&
+        h.bodyMatches > 0 &&
+        judge.coverage(h) >= opts.minCoverage + (opts.foreignMargin ?? 0.1) &&
+        (!judge.types.length || (judge.statesAskedFact(h, min) && judge.namedCoverage(h) >= opts.minCoverage)),
+    ) ?? null
+  );
+}
+
 /** Where a message asks a second thing: "Was kostet das und kommen da noch Gebühren dazu?", "shipping cost? and from what amount is it free". */
 const SECOND_ASK =
   /[?;]\s*|\s(?:und|and|oder|or)\s+(?=(?:was|wie|wann|wo|welche\w*|gibt|kommen?|kann|muss|ist|sind|habt|what|how|when|where|which|is|are|do|does|can)\b)/iu;
@@ -478,7 +507,7 @@ export function composeAnswer(question: string, ranked: RetrievedPassage[], opts
   const units = ranked.map((h) => withoutOtherMeasures(h, judge.asked));
   const hits = answerUnits(question, units, judge, opts);
   if (!hits[0]) return null;
-  const best = conceptElsewhere(hits[0], hits, judge, opts) ?? hits[0];
+  const best = conceptElsewhere(hits[0], hits, judge, opts) ?? leftToOtherLanguage(hits[0], hits, judge, opts) ?? hits[0];
   const used = best.kind === 'row' ? tableRows(judge.asked, best, hits) : [best];
   // A second source must match the question in its own text: an FAQ answer that only stands under a matching section heading answers another question.
   const q = keywords(question);
