@@ -372,6 +372,18 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer('how much is the business english course', [stating, price], en)!.used[0]).toBe(stating);
   });
 
+  it('a word a section has only from the page title it stands under belongs to the section headed by it', () => {
+    const page = 'Online shop: shipping, returns and payment';
+    const returns = unit({ heading: `${page} › Returns`, text: 'Returns from Austria are free.', score: 2, terms: [hit('ship', 2, 'shipping'), hit('austria', 2, 'austria')] });
+    const shipping = unit({ heading: `${page} › Shipping`, text: 'We deliver to all EU countries.', score: 1.6, terms: [hit('ship', 2, 'shipping'), hit('austria', 2)] });
+    expect(composeAnswer('Do you ship to Austria?', [returns, shipping], opts)!.used[0]).toBe(shipping);
+    // without a section headed by the word, the page title's words are the section's own
+    expect(composeAnswer('Do you ship to Austria?', [returns, { ...shipping, heading: `${page} › Delivery` }], opts)!.used[0]).toBe(returns);
+    // nor does the section a unit stands under take the word away: "Shipping › Austria" is about shipping
+    const nested = { ...returns, heading: `${page} › Shipping › Austria` };
+    expect(composeAnswer('Do you ship to Austria?', [nested, shipping], opts)!.used[0]).toBe(nested);
+  });
+
   it('a unit naming the missing word needs to cover only the rest of the question as well', () => {
     const terms = [hit('guid', 3, 'guid'), hit('hike', 3, 'hike'), { ...hit('snowsho', 4), known: false }];
     const en = unit({ lang: 'en', text: 'We offer guided hikes on Tuesdays, free of charge for guests.', score: 2, coverage: 0.6, terms });

@@ -172,6 +172,9 @@ export function answerCoverage(
   return total ? Math.min(1, hit.coverage + covered / total) : hit.coverage;
 }
 
+/** The forms the unit holds for a matched term: "Leute" is "Plätze" in one line, "Personen" in the next. */
+const formsOf = (t: RetrievedPassage['terms'][number]) => (t.vias?.length ? t.vias : t.via ? [t.via] : []);
+
 /** Whether a word of the text is a form of a stemmed lexeme ("Öffnungszeiten" of "offnungszeit", "country" of "countri"). */
 function formOf(word: string, lexeme: string): boolean {
   // "e" of "E-Bike" is no start of "excess".
@@ -201,9 +204,7 @@ function sentenceCoverages(hit: CoverageUnit, types: AnswerType[], asked: Asked)
     const holds = (f: string) => context.some((w) => formOf(w, f)) || sentenceWords[i].some((w) => formOf(w, f));
     let covered = 0;
     for (const t of hit.terms) {
-      // Any of the forms the unit holds for the term counts: "Leute" is "Plätze" in one line, "Personen" in the next.
-      const forms = t.vias?.length ? t.vias : t.via ? [t.via] : [];
-      if (t.matched && forms.some(holds)) covered += t.idf * (t.weight ?? 1);
+      if (t.matched && formsOf(t).some(holds)) covered += t.idf * (t.weight ?? 1);
       else if (!t.matched && (answeredByType(t.term, sentence, types) || holdsTerm(t.term, sentence, hit.kind, asked))) covered += t.idf;
     }
     return { sentence, coverage: settled(covered / total) };
@@ -318,8 +319,40 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
     ]),
   );
   // A term the unit holds without its words ("30.12" in "vom 23. Dezember bis 3. Januar") scores as if it matched.
-  const score = (h: RetrievedPassage) => h.score + judge.heldWeight(h);
+  const elsewhere = sectionOfOthers(ok);
+  const score = (h: RetrievedPassage) => (h.score + judge.heldWeight(h)) * (1 - (elsewhere.get(h) ?? 0));
   return ok.sort((a, b) => score(b) * boost.get(b)! - score(a) * boost.get(a)!);
+}
+
+/**
+ * Per unit, the share of its matched weight that belongs to another section of its page: a word it has only from the
+ * headings it stands under ("Online shop: shipping, returns and payment › Returns") while a section of the same page
+ * is headed by it ("… › Shipping"). A page whose title names several things has one section per thing.
+ */
+function sectionOfOthers(units: RetrievedPassage[]): Map<RetrievedPassage, number> {
+  const own = new Map(units.map((u) => [u, wordsOf(`${lastHeading(u.heading)} ${u.text}`)]));
+  const headed = (u: RetrievedPassage, term: string) => {
+    const t = u.terms.find((x) => x.term === term && x.matched);
+    const words = wordsOf(lastHeading(u.heading));
+    return !!t && formsOf(t).some((f) => words.some((w) => formOf(w, f)));
+  };
+  const out = new Map<RetrievedPassage, number>();
+  for (const u of units) {
+    const matched = u.terms.filter((t) => t.matched);
+    const total = matched.reduce((n, t) => n + t.idf * (t.weight ?? 1), 0);
+    if (!total || u.kind === 'row' || !u.heading.includes(HEADING_SEPARATOR)) continue;
+    const words = own.get(u)!;
+    // A section that u stands under is no other section: "Bergblick-Zimmer › Preise" belongs to "Bergblick-Zimmer".
+    const above = u.heading.split(HEADING_SEPARATOR).slice(0, -1).map((x) => x.trim());
+    const others = units.filter((x) => x !== u && x.source.id === u.source.id && x.lang === u.lang && !above.includes(lastHeading(x.heading)));
+    let misplaced = 0;
+    for (const t of matched) {
+      if (formsOf(t).some((f) => words.some((w) => formOf(w, f)))) continue;
+      if (others.some((x) => headed(x, t.term))) misplaced += t.idf * (t.weight ?? 1);
+    }
+    if (misplaced) out.set(u, misplaced / total);
+  }
+  return out;
 }
 
 /**
