@@ -109,6 +109,7 @@ export const RETAIL_GLOSSARY: string[][] = [
   ['brötchen', 'semmel', 'semmeln', 'schrippe', 'schrippen', 'bread roll', 'bread rolls'],
   ['kuchen', 'torte', 'torten', 'cake', 'cakes', 'gateau', 'gateaux'],
   ['wein', 'weine', 'wine', 'wines'],
+  ['glühwein', 'mulled wine'],
   ['weinhandlung', 'weinhandlungen', 'weinhändler', 'weinladen', 'weinhandel', 'vinothek', 'wine shop', 'wine merchant', 'wine merchants', 'wine store'],
   ['weinprobe', 'weinproben', 'weinverkostung', 'weinverkostungen', 'wine tasting', 'wine tastings'],
   ['bier', 'biere', 'beer', 'beers'],
