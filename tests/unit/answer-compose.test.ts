@@ -47,6 +47,11 @@ describe('answerTypes / statesType', () => {
     expect(answerTypes('sind die Massagen für Hotelgäste gratis?')).toEqual(['price']);
     expect(answerTypes('is the placement test free or do i have to pay')).toEqual(['price']);
     expect(answerTypes('will nicht umsonst durch die halbe Stadt fahren')).toEqual([]);
+    // The amount from which something applies is its price: "ab welchem Betrag", "minimum order value".
+    expect(answerTypes('Dienstrad – ab welchem Betrag geht das?')).toEqual(['price']);
+    expect(answerTypes('ab welchem Bestellwert liefert ihr versandkostenfrei?')).toEqual(['price']);
+    expect(answerTypes("what's the minimum order value for delivery to Austria")).toEqual(['price']);
+    expect(answerTypes('Der Betrag wird abgebucht, wann?')).toEqual(['time', 'date']);
   });
 
   it('recognises a text stating a price, a time, a date, a number', () => {

@@ -9,7 +9,7 @@ export type AnswerType = 'price' | 'time' | 'date' | 'number' | 'height';
 const ASKS: [AnswerType, RegExp][] = [
   // "Wie hoch ist die Gebühr" asks for a price as often as "wie hoch ist der Gipfel" for a height.
   // "ist das kostenlos?" asks about the price; "der nächste kostenlose Infoabend" names a free thing and asks something else.
-  ['price', /\b(wie hoch|kost(?!enlose[mnrs]?\b|enfreie[mnrs]?\b)\w*|preis\w*|\w*gebühr\w*|\w*zuschlag\w*|aufpreis|teuer|zahl(en|t|e)|bezahl\w*|gehalt|verdien\w*|lohn|vergütung|euro|gratis|how much|free|costs?|prices?|fees?|charge[sd]?|pay|salary|earn\w*|money|rates?)\b/i],
+  ['price', /\b(wie hoch|kost(?!enlose[mnrs]?\b|enfreie[mnrs]?\b)\w*|preis\w*|\w*gebühr\w*|\w*zuschlag\w*|aufpreis|teuer|zahl(en|t|e)|bezahl\w*|gehalt|verdien\w*|lohn|vergütung|euro|gratis|how much|free|costs?|prices?|fees?|charge[sd]?|pay|salary|earn\w*|money|rates?|welche[mnrs]? (mindest)?(betrag|bestellwert|warenwert|einkaufswert)|(what|which|minimum) (order )?(amount|order value))\b/i],
   ['time', /\b(wann|uhrzeit|wie ?viel uhr|wie spät|öffnungszeit\w*|geöffnet|offen|aufhaben|what time|when|opening|open|hours)\b/i],
   ['date', /\b(wann|datum|termin\w*|seit wann|bis wann|ab wann|when|date|dates|since)\b/i],
   ['number', /\b(wie ?viele?|wie lang\w*|wie groß|wie weit|wie alt|welche\w* (größe|nummer)|how (many|long|far|big|large|old)|number)\b/i],
@@ -40,7 +40,7 @@ export function statesType(text: string, types: AnswerType[]): boolean {
 
 /** Stems (as the text-search configurations leave them) of the words that ask for a type. */
 const TYPE_WORDS: Record<AnswerType, RegExp> = {
-  price: /^(kost|preis|gebuhr|zuschlag|aufpreis|aufschlag|zahl|bezahl|gehalt|verdien|lohn|vergut|teu|euro|verlier|grati|free$|cost|price|pric|fee|charg|pay|salari|earn|wage|rate|lose$)/,
+  price: /^(kost|preis|gebuhr|zuschlag|aufpreis|aufschlag|zahl|bezahl|gehalt|verdien|lohn|vergut|teu|euro|verlier|grati|free$|cost|price|pric|fee|charg|pay|salari|earn|wage|rate|lose$|betrag$|bestellwert|warenwert|amount)/,
   time: /^(uhr|uhrzeit|offen|off|geoffnet|offnungszeit|aufhab|open|hour|time|clock)$/,
   date: /^(datum|termin|date)$/,
   number: /^(anzahl|number|numb)$/,
