@@ -389,6 +389,18 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer('Do you ship to Austria?', [nested, shipping], opts)!.used[0]).toBe(nested);
   });
 
+  it('a news item more than a year old gives way to a current page, and joins it as no second source', () => {
+    const terms = [hit('versandkostenfrei', 4, 'versandkostenfrei'), hit('bestellwert', 3, 'warenwert')];
+    const year = new Date().getUTCFullYear();
+    const news = unit({ text: `3. Juni ${year - 2} · Ab sofort liefern wir ab 50 € Warenwert versandkostenfrei!`, score: 1.4, terms, source: { type: 'webpage', id: 'news' } });
+    const faq = unit({ kind: 'faq', text: 'Innerhalb Deutschlands versandkostenfrei ab 99,00 € Warenwert.', score: 1, terms, source: { type: 'webpage', id: 'faq' } });
+    const c = composeAnswer('ab welchem Bestellwert versandkostenfrei?', [news, faq], opts)!;
+    expect(c.used).toEqual([faq]);
+    // a news item of this year is as current as any page
+    const fresh = { ...news, text: news.text.replace(String(year - 2), String(year)) };
+    expect(composeAnswer('ab welchem Bestellwert versandkostenfrei?', [fresh, faq], opts)!.used[0]).toBe(fresh);
+  });
+
   it('a unit naming the missing word needs to cover only the rest of the question as well', () => {
     const terms = [hit('guid', 3, 'guid'), hit('hike', 3, 'hike'), { ...hit('snowsho', 4), known: false }];
     const en = unit({ lang: 'en', text: 'We offer guided hikes on Tuesdays, free of charge for guests.', score: 2, coverage: 0.6, terms });

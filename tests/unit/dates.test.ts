@@ -2,7 +2,7 @@
  * Days a question asks about against the spans of days a text states (runtime/dates.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { asksForNext, dayOf, holdsAskedDay, namesAskedDay, questionDates, statesDayFrom, textSpans } from '../../server/src/runtime/dates.ts';
+import { asksForNext, dayOf, holdsAskedDay, namesAskedDay, publishedOn, questionDates, statesDayFrom, textSpans } from '../../server/src/runtime/dates.ts';
 
 const iso = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);
 const spans = (text: string) => textSpans(text).map((s) => [Math.abs(s.from) < 1e7 ? iso(s.from) : '…', Math.abs(s.to) < 1e7 ? iso(s.to) : '…']);
@@ -93,5 +93,15 @@ describe('seasons', () => {
     expect(holds('habt ihr im Herbst offen?', 'Betriebsferien vom 2. bis 13. November 2026')).toBe(true);
     // A word that only contains one is none: "Sommerreifen", "Frühjahrsputz" name no days.
     expect(questionDates('was kosten sommerreifen')).toBeNull();
+  });
+});
+
+describe('publishedOn', () => {
+  it('is the full date a text opens with, as a news item does', () => {
+    expect(publishedOn('3. Juni 2024 · Paula Wendt Unser Sommer-Geschenk: ab 50 € versandkostenfrei!')).toBe(dayOf(Date.UTC(2024, 5, 3)));
+    expect(publishedOn('12 November 2026 New prices from January.')).toBe(dayOf(Date.UTC(2026, 10, 12)));
+    // a date later in the text, or one without its year, dates nothing
+    expect(publishedOn('Ab sofort versandkostenfrei, seit dem 3. Juni 2024.')).toBeNull();
+    expect(publishedOn('3. Juni: Sommerfest')).toBeNull();
   });
 });

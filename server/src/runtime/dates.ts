@@ -193,3 +193,12 @@ export const dayOf = (ms: number) => Math.floor(ms / 86_400_000);
 export function statesDayFrom(text: string, today: number): boolean {
   return daysIn(text).some((x) => x.y === undefined || dayNumber(x.y, x.m, x.d) >= today);
 }
+
+/**
+ * The day a dated text was published: a full date (with its year) that opens it, as a news item opens with
+ * "3. Juni 2024 · Paula Wendt …". Null for a text that does not open with one.
+ */
+export function publishedOn(text: string): number | null {
+  const first = daysIn(text.slice(0, 40))[0];
+  return first && first.start <= 2 && first.y !== undefined ? dayNumber(first.y, first.m, first.d) : null;
+}

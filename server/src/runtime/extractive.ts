@@ -10,7 +10,7 @@ import { splitSentences } from '../training/sentences.ts';
 import { HEADING_SEPARATOR } from '../training/chunk.ts';
 import { answerTypes, answeredByType, asksForType, statesType, type AnswerType } from './answerType.ts';
 import { labelHolds, rowLabel } from './quantities.ts';
-import { statesDayFrom } from './dates.ts';
+import { dayOf, publishedOn, statesDayFrom } from './dates.ts';
 import { askedIn, holdsAsked, holdsTerm, NOTHING_ASKED, withoutOtherMeasures, type Asked } from './asked.ts';
 
 /**
@@ -172,6 +172,10 @@ export function answerCoverage(
   return total ? Math.min(1, hit.coverage + covered / total) : hit.coverage;
 }
 
+/** A news item published more than a year ago: what it announced ("ab sofort versandkostenfrei ab 50 €") may have changed since. */
+const STALE_DAYS = 365;
+const STALE_FACTOR = 0.6;
+
 /** The forms the unit holds for a matched term: "Leute" is "Plätze" in one line, "Personen" in the next. */
 const formsOf = (t: RetrievedPassage['terms'][number]) => (t.vias?.length ? t.vias : t.via ? [t.via] : []);
 
@@ -252,6 +256,7 @@ function judgeFor(question: string) {
     };
   };
   const sentences = once((h) => sentenceCoverages(h, types, asked));
+  const today = dayOf(Date.now());
   return {
     types,
     asked,
@@ -261,6 +266,11 @@ function judgeFor(question: string) {
     namedCoverage: once((h) => settled(namedCoverage(h, types, asked))),
     /** A row whose label holds a number of the question ("unser Kleiner ist 4" → "3–5 Jahre"), a text that holds its day. */
     holdsAsked: once((h) => holdsAsked(h, asked)),
+    /** A news item published more than STALE_DAYS before today. */
+    stale: once((h) => {
+      const day = publishedOn(h.text);
+      return day !== null && day < today - STALE_DAYS;
+    }),
     /** The rarity of the question's terms the unit holds without matching them. */
     heldWeight: once((h) => h.terms.reduce((n, t) => n + (!t.matched && holdsTerm(t.term, h.text, h.kind, asked) ? t.idf : 0), 0)),
   };
@@ -320,7 +330,7 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
   );
   // A term the unit holds without its words ("30.12" in "vom 23. Dezember bis 3. Januar") scores as if it matched.
   const elsewhere = sectionOfOthers(ok);
-  const score = (h: RetrievedPassage) => (h.score + judge.heldWeight(h)) * (1 - (elsewhere.get(h) ?? 0));
+  const score = (h: RetrievedPassage) => (h.score + judge.heldWeight(h)) * (1 - (elsewhere.get(h) ?? 0)) * (judge.stale(h) ? STALE_FACTOR : 1);
   return ok.sort((a, b) => score(b) * boost.get(b)! - score(a) * boost.get(a)!);
 }
 
@@ -528,6 +538,7 @@ function pointedTo(firstText: string, used: RetrievedPassage[], hits: RetrievedP
       (h) =>
         !used.includes(h) &&
         used.every((u) => u.source.id !== h.source.id) &&
+        !judge.stale(h) &&
         h.bodyMatches > 0 &&
         judge.coverage(h) >= opts.minCoverage &&
         names.some((name) => titled(h, name)),
@@ -544,7 +555,10 @@ export function composeAnswer(question: string, ranked: RetrievedPassage[], opts
   const used = best.kind === 'row' ? tableRows(judge.asked, best, hits) : [best];
   // A second source must match the question in its own text: an FAQ answer that only stands under a matching section heading answers another question.
   const q = keywords(question);
-  const second = hits.slice(1).find((h) => !used.includes(h) && h.source.id !== used[0].source.id && overlap(q, h.text) > 0);
+  // Nor is an old news item a second source for a current page: what it announced may have changed since.
+  const second = hits
+    .slice(1)
+    .find((h) => !used.includes(h) && h.source.id !== used[0].source.id && overlap(q, h.text) > 0 && (judge.stale(used[0]) || !judge.stale(h)));
   if (second && second.score >= used[0].score * 0.92) used.push(second);
   const rest = restOfQuestion(question, used, hits, judge, opts);
   if (rest) used.push(rest);
