@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SearchIndex, boundedEditDistance, germanVerbForms, parseTsvector, type Hit, type IndexedUnit } from '../../server/src/services/searchIndex.ts';
 import { PostingsIndexBuilder } from '../../server/src/services/postingsIndex.ts';
 import { PostingsCorpus } from '../../server/src/services/postingsCorpus.ts';
+import { rankCandidates } from '../../server/src/services/retrieval.ts';
 
 /** A unit whose words each occur once in its text (weight D). */
 const unit = (id: string, lang: string, ...words: string[]): IndexedUnit => ({
@@ -208,6 +209,25 @@ describe('a phrase of a concept as a synonym', () => {
     const ranked = new SearchIndex(some, { corpus }).search(query, { synonyms, expanded })[0];
     expect(some[ranked.index].id).toBe('walk');
     expect(ranked.score).toBeCloseTo(full.score, 12);
+  });
+});
+
+describe('the candidates of a large chatbot', () => {
+  it('hold every unit of another language that the full index ranks, however many of that language rank', () => {
+    // Five English units and thirty German ones of falling weight: a full index's 24 best hold 19 German units.
+    const units = [
+      ...Array.from({ length: 5 }, (_, i) => unit(`en${i}`, 'en', 'sauna', 'spa')),
+      ...Array.from({ length: 30 }, (_, i) => unit(`de${i}`, 'de', 'sauna', ...Array.from({ length: i }, (_, k) => `wort${k}`))),
+    ];
+    const query = new Map([['en', ['sauna', 'spa']], ['de', ['sauna']]]);
+    const opts = { limit: 24, preferLang: 'en', otherLangFactor: 0.4, synonyms: new Map() };
+    const full = byId(units, new SearchIndex(units).search(query, opts));
+    const b = new PostingsIndexBuilder();
+    for (const u of units) b.add(u.id, u.lang, [...u.terms.keys()].map((l) => `'${l}':3`).join(' '));
+    const index = b.build();
+    const { units: candidates, hits } = rankCandidates({ index, corpus: new PostingsCorpus(index) }, query, opts);
+    expect(full.filter((id) => id.startsWith('de')).length).toBeGreaterThan(15);
+    expect(hits.map((h) => candidates[h.index].id)).toEqual(full);
   });
 });
 

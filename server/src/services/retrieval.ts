@@ -471,9 +471,13 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
   return { lexemes, rank };
 }
 
-/** Candidates of a large chatbot ranked like a small one's: in the visitor's language, and in each other one. */
+/**
+ * Candidates of a large chatbot ranked like a small one's: in the visitor's language, and in each other one. A
+ * language's factor scales all its units alike, so a small chatbot's `limit` best hits hold at most `limit` units of
+ * any one language, its best: fewer candidates of another language than `limit` could leave out one it ranks.
+ */
 const CANDIDATES = 50;
-const CANDIDATES_OTHER_LANG = 15;
+const candidatesOfOtherLanguage = (limit: number) => Math.max(limit, 15);
 
 type RankOptions = {
   limit: number; preferLang: string; otherLangFactor: number; synonyms: Map<string, Map<string, string[]>>;
@@ -486,7 +490,7 @@ type RankOptions = {
  */
 export function rankCandidates(postings: Postings, byLang: Map<string, string[]>, opts: RankOptions) {
   const expanded = new SearchIndex([], { corpus: postings.corpus }).expandQuery(byLang, opts);
-  const candidates = postings.index.topUnitsFor(expanded, { preferLang: opts.preferLang, keep: CANDIDATES, keepOther: CANDIDATES_OTHER_LANG });
+  const candidates = postings.index.topUnitsFor(expanded, { preferLang: opts.preferLang, keep: CANDIDATES, keepOther: candidatesOfOtherLanguage(opts.limit) });
   // The candidates' lexemes that the ranking looks up: the question's terms and what they were expanded to.
   const lexemes = new Set<string>();
   for (const terms of expanded.values()) for (const t of terms) for (const alt of t.alternatives) for (const w of alt.lexeme.split(' ')) lexemes.add(w);
