@@ -52,6 +52,10 @@ describe('answerTypes / statesType', () => {
     expect(answerTypes('ab welchem Bestellwert liefert ihr versandkostenfrei?')).toEqual(['price']);
     expect(answerTypes("what's the minimum order value for delivery to Austria")).toEqual(['price']);
     expect(answerTypes('Der Betrag wird abgebucht, wann?')).toEqual(['time', 'date']);
+    // "when" asks; the conjunction "when I buy …" does not.
+    expect(answerTypes('until when can I cancel?')).toEqual(['time', 'date']);
+    expect(answerTypes("I'd like to trade in my old bike when I buy an e-bike. What's the minimum you'll give me?")).toEqual([]);
+    expect(answerTypes('when we arrive late, is there a key safe?')).toEqual([]);
   });
 
   it('recognises a text stating a price, a time, a date, a number', () => {
