@@ -8,7 +8,7 @@ import { normalizeForIndex, stripQuestionFillers } from '../training/normalize.t
 import { questionFocus } from './questionFocus.ts';
 import { generalWordsOf } from './generalWords.ts';
 import { embeddingsFor, VectorIndex, type EmbeddingsUse } from './embeddings.ts';
-import { GLOSSARY, splitGlossaryCompounds } from './glossary.ts';
+import { GLOSSARY, joinGlossaryHyphens, splitGlossaryCompounds } from './glossary.ts';
 import { SearchIndex, parseTsvector, type Hit } from './searchIndex.ts';
 import { MAX_IN_MEMORY_UNITS, UNITS, anyOf, candidateUnits, loadPostings, unitsByIds, type CandidateRow, type UnitRow } from './candidates.ts';
 import type { PostingsIndex } from './postingsIndex.ts';
@@ -400,7 +400,7 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
   const settings = searchSettings.get(db);
   const maxInMemory = opts.maxInMemoryUnits ?? settings?.maxInMemoryUnits ?? MAX_IN_MEMORY_UNITS;
   const postingsUse = opts.postings ?? settings?.postings ?? 'background';
-  const question = normalizeForIndex(stripQuestionFillers(q.question.slice(0, 1000)));
+  const question = normalizeForIndex(joinGlossaryHyphens(stripQuestionFillers(q.question.slice(0, 1000))));
   const focus = questionFocus(q.question.slice(0, 1000));
   if (!question.trim()) return null;
   const semantic = opts.embeddings === undefined ? embeddingsFor(db) : opts.embeddings;
@@ -424,7 +424,7 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
        from unnest($2::text[], $3::text[]) as x(lang, cfg)`,
     params: [
       question, langs, langs.map((l) => loaded.configs.get(l)!), visitorCfg, splitGlossaryCompounds(question),
-      focus && normalizeForIndex(stripQuestionFillers(focus)), generalWordsOf(question, [...new Set([...langs, baseLang(q.lang)])]),
+      focus && normalizeForIndex(joinGlossaryHyphens(stripQuestionFillers(focus))), generalWordsOf(question, [...new Set([...langs, baseLang(q.lang)])]),
     ] as unknown[],
   };
   const rank = async (rows: LexemeRow[]): Promise<RetrievedPassage[]> => {
