@@ -15,6 +15,7 @@ const UNITS = [
   { title: 'Winterangebot', lang: 'de', text: 'Unser Angebot im Winter: drei Nächte zum Preis von zwei, mit Halbpension.' },
   { title: 'Rezeption', lang: 'de', text: 'Die Rezeption ist täglich von 7 bis 22 Uhr für Sie da.' },
   { title: 'Welcome', lang: 'en', text: 'Welcome to our family hotel by the lake.' },
+  { title: 'Inzahlungnahme', lang: 'de', text: 'Beim Kauf eines neuen Rades nehmen wir Ihr altes Rad in Zahlung.' },
 ];
 
 beforeAll(async () => {
@@ -38,5 +39,16 @@ describe('glossary words are matched as words, not only as their stems', () => {
     const hits = await retrieve(s.db, { chatbotId: bot, lang: 'en', question: 'Do you have a winter offer?', limit: 5 });
     const offer = hits.find((h) => h.heading === 'Winterangebot');
     expect(offer?.terms.filter((t) => t.matched).map((t) => t.via)).toContain('angebot');
+  });
+});
+
+describe('a glossary phrase that keeps one word after its stop words', () => {
+  it('names its concept where the question spells it whole ("trade in"), not where it has the word alone ("trade")', async () => {
+    const viaOf = async (question: string) => {
+      const hits = await retrieve(s.db, { chatbotId: bot, lang: 'en', question, limit: 5 });
+      return hits.find((h) => h.heading === 'Inzahlungnahme')?.terms.find((t) => t.matched && t.via?.startsWith('inzahlungnahm'));
+    };
+    expect(await viaOf("I'd like to trade  in my old bike")).toBeDefined();
+    expect(await viaOf('Do you trade used bikes?')).toBeUndefined();
   });
 });

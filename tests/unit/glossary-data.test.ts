@@ -3,7 +3,7 @@
  * list cannot join two concepts or silently match nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { GLOSSARY, glossaryKey, joinGlossaryHyphens } from '../../server/src/services/glossary.ts';
+import { GLOSSARY, glossaryKey } from '../../server/src/services/glossary.ts';
 
 /** German words that are common English words of another meaning, and the other way round. */
 const FALSE_FRIENDS = ['bad', 'handy', 'gift', 'rat', 'also', 'will', 'fast', 'rock', 'art', 'see', 'hose', 'mist', 'bald', 'arm', 'hut', 'bank', 'fabrik', 'rente'];
@@ -27,16 +27,5 @@ describe('the glossary', () => {
     expect(concept('kostenvoranschlag')).toContain('quote');
     expect(concept('notdienst')).toContain('emergency service');
     expect(GLOSSARY.flat()).toEqual(expect.arrayContaining(['zahnarzt', 'dentist', 'größentabelle', 'size chart', 'einstufungstest']));
-  });
-});
-
-describe('joinGlossaryHyphens', () => {
-  it('joins the glossary\'s hyphenated words a question writes apart, and nothing else', () => {
-    expect(joinGlossaryHyphens("I'd like to trade in my old bike")).toBe("I'd like to trade-in my old bike");
-    expect(joinGlossaryHyphens('when can we Check  in?')).toBe('when can we check-in?');
-    expect(joinGlossaryHyphens('full time or part time')).toBe('full-time or part-time');
-    // only whole words: "trader in" is no "trade in"
-    expect(joinGlossaryHyphens('a trader in town, a retrade in')).toBe('a trader in town, a retrade in');
-    expect(joinGlossaryHyphens('Wann ist Check-in?')).toBe('Wann ist Check-in?');
   });
 });

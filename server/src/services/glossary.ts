@@ -135,21 +135,6 @@ export const GLOSSARY: string[][] = [...CORE, ...EVERYDAY_GLOSSARY, ...TRADES_GL
 export const glossaryKey = (w: string) => w.toLowerCase().normalize('NFC');
 
 const WORDS = new Set(GLOSSARY.flat().filter((w) => !/\s/.test(w)).map(glossaryKey));
-/**
- * The glossary's words written with a hyphen that visitors also write apart ("trade-in", "check-in"), by their
- * apart spelling. Apart, "trade in" keeps one word after its stop word, and such a phrase names no concept
- * (retrieval.ts, glossaryFor): written as the hyphenated word, the question names it.
- */
-const HYPHENATED = new Map(
-  [...new Set(GLOSSARY.flat())].filter((w) => /^\p{L}+-\p{L}+$/u.test(w) && WORDS.has(w)).map((w) => [w.replace('-', ' '), w]),
-);
-const APART = new RegExp(`(?<!\\p{L})(${[...HYPHENATED.keys()].map((w) => w.replace(' ', '\\s+')).join('|')})(?!\\p{L})`, 'giu');
-
-/** A question with the glossary's hyphenated words that it writes apart joined again: "trade in my bike" → "trade-in my bike". */
-export function joinGlossaryHyphens(question: string): string {
-  return question.replace(APART, (m) => HYPHENATED.get(glossaryKey(m).replace(/\s+/g, ' ')) ?? m);
-}
-
 /** German linking letters between the parts of a compound ("Bewerbung-s-frist"). */
 const LINKS = ['', 's', 'es', 'n', 'en', 'e', 'er'];
 

@@ -8,7 +8,7 @@ import { normalizeForIndex, stripQuestionFillers } from '../training/normalize.t
 import { questionFocus } from './questionFocus.ts';
 import { generalWordsOf } from './generalWords.ts';
 import { embeddingsFor, VectorIndex, type EmbeddingsUse } from './embeddings.ts';
-import { GLOSSARY, joinGlossaryHyphens, splitGlossaryCompounds } from './glossary.ts';
+import { GLOSSARY, splitGlossaryCompounds } from './glossary.ts';
 import { SearchIndex, parseTsvector, type Hit } from './searchIndex.ts';
 import { MAX_IN_MEMORY_UNITS, UNITS, anyOf, candidateUnits, loadPostings, unitsByIds, type CandidateRow, type UnitRow } from './candidates.ts';
 import type { PostingsIndex } from './postingsIndex.ts';
@@ -212,9 +212,15 @@ export async function postingsMemory(chatbotId: string): Promise<{ units: number
  * lexemes. `wordIds`: for each entry of `words`, the word's place in the glossary's flat list of words
  * (the same in every configuration), so its lexeme under another configuration can be looked up.
  */
-type LexemeGroup = { words: string[]; wordIds: number[]; phrases: string[][] };
+type LexemeGroup = { words: string[]; wordIds: number[]; phrases: string[][]; spelled: SpelledPhrase[] };
+/** A phrase that keeps one word after its stop words ("trade in", "sold out"): it names the concept where the question spells it whole. */
+type SpelledPhrase = { lexeme: string; spelling: RegExp };
 type Glossary = LexemeGroup[] & { lexemeOf?: string[] };
 const glossaries = new WeakMap<object, Map<string, Promise<Glossary>>>();
+
+/** A phrase as a question spells it: its words in order, whole, with any spaces between ("trade  in", "Sold out"). */
+const spelledWhole = (phrase: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${phrase.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
 
 function glossaryFor(db: Queryable, cfg: string): Promise<Glossary> {
   let byCfg = glossaries.get(db);
@@ -229,14 +235,15 @@ function glossaryFor(db: Queryable, cfg: string): Promise<Glossary> {
         [cfg, flat.map((f) => f.i), flat.map((f) => f.w)],
       )
       .then((r) => {
-        const out: Glossary = GLOSSARY.map(() => ({ words: [], wordIds: [], phrases: [] }));
+        const out: Glossary = GLOSSARY.map(() => ({ words: [], wordIds: [], phrases: [], spelled: [] }));
         out.lexemeOf = r.rows.map((row) => (row.lexemes.length === 1 ? row.lexemes[0] : ''));
         for (const [n, row] of r.rows.entries()) {
-          // A phrase that keeps one word after its stop words ("per day", "we come to you") is not that word.
+          // A phrase that keeps one word after its stop words ("per day", "we come to you") is not that word: only spelled whole.
           if (row.lexemes.length === 1 && !flat[n].phrase) {
             out[row.i].words.push(row.lexemes[0]);
             out[row.i].wordIds.push(n);
-          } else if (row.lexemes.length > 1) out[row.i].phrases.push(row.lexemes);
+          } else if (row.lexemes.length === 1) out[row.i].spelled.push({ lexeme: row.lexemes[0], spelling: spelledWhole(flat[n].w) });
+          else if (row.lexemes.length > 1) out[row.i].phrases.push(row.lexemes);
         }
         return out;
       });
@@ -260,7 +267,7 @@ function conceptsByLexeme(groups: LexemeGroup[]): Map<string, number[]> {
   if (!index) {
     index = new Map();
     for (const [i, g] of groups.entries()) {
-      for (const lexeme of new Set([...g.words, ...g.phrases.flat()])) {
+      for (const lexeme of new Set([...g.words, ...g.phrases.flat(), ...g.spelled.map((p) => p.lexeme)])) {
         const concepts = index.get(lexeme);
         if (concepts) concepts.push(i);
         else index.set(lexeme, [i]);
@@ -282,6 +289,8 @@ function glossaryMatches(
   lexemes: string[],
   /** The question under the chatbot's other configurations, with their glossaries (see sameWordElsewhere). */
   others: { glossary: Glossary; lexemes: string[] }[] = [],
+  /** The question as the visitor wrote it, for the phrases that only its spelling shows ("trade in"). */
+  question = '',
 ): { synonyms: Map<string, string[]>; absorbed: Map<string, string> } {
   const inQuestion = new Set(lexemes);
   const synonyms = new Map<string, string[]>();
@@ -291,6 +300,7 @@ function glossaryMatches(
   const concepts = [...new Set(lexemes.flatMap((l) => index.get(l) ?? []))].sort((a, b) => a - b);
   for (const g of concepts.map((i) => groups[i])) {
     const carriers = g.words.filter((w, k) => inQuestion.has(w) && sameWordElsewhere(g.wordIds[k], others));
+    for (const p of g.spelled) if (inQuestion.has(p.lexeme) && p.spelling.test(question)) carriers.push(p.lexeme);
     const found = g.phrases.filter((p) => p.every((w) => inQuestion.has(w)));
     // The longest phrase names the concept: "new year" inside "new year's eve" is no second one.
     for (const p of found.filter((p) => !found.some((o) => o.length > p.length && p.every((w) => o.includes(w))))) {
@@ -400,7 +410,7 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
   const settings = searchSettings.get(db);
   const maxInMemory = opts.maxInMemoryUnits ?? settings?.maxInMemoryUnits ?? MAX_IN_MEMORY_UNITS;
   const postingsUse = opts.postings ?? settings?.postings ?? 'background';
-  const question = normalizeForIndex(joinGlossaryHyphens(stripQuestionFillers(q.question.slice(0, 1000))));
+  const question = normalizeForIndex(stripQuestionFillers(q.question.slice(0, 1000)));
   const focus = questionFocus(q.question.slice(0, 1000));
   if (!question.trim()) return null;
   const semantic = opts.embeddings === undefined ? embeddingsFor(db) : opts.embeddings;
@@ -424,7 +434,7 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
        from unnest($2::text[], $3::text[]) as x(lang, cfg)`,
     params: [
       question, langs, langs.map((l) => loaded.configs.get(l)!), visitorCfg, splitGlossaryCompounds(question),
-      focus && normalizeForIndex(joinGlossaryHyphens(stripQuestionFillers(focus))), generalWordsOf(question, [...new Set([...langs, baseLang(q.lang)])]),
+      focus && normalizeForIndex(stripQuestionFillers(focus)), generalWordsOf(question, [...new Set([...langs, baseLang(q.lang)])]),
     ] as unknown[],
   };
   const rank = async (rows: LexemeRow[]): Promise<RetrievedPassage[]> => {
@@ -439,7 +449,7 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
     for (const { lang, lexemes, focus: asking, general: everyday } of rows) {
       if (everyday?.length) general.set(lang, new Set(everyday));
       const others = rows.filter((r) => r.lang !== lang && loaded.configs.get(r.lang) !== loaded.configs.get(lang));
-      const m = glossaryMatches(glossaries.get(lang)!, lexemes, others.map((r) => ({ glossary: glossaries.get(r.lang)!, lexemes: r.lexemes })));
+      const m = glossaryMatches(glossaries.get(lang)!, lexemes, others.map((r) => ({ glossary: glossaries.get(r.lang)!, lexemes: r.lexemes })), q.question.slice(0, 1000));
       byLang.set(lang, withoutAbsorbed(lexemes, m, (l) => hasTerm(lang, l)));
       synonyms.set(lang, m.synonyms);
       if (asking?.length) context.set(lang, new Set(lexemes.filter((l) => !asking.includes(l))));
