@@ -342,6 +342,14 @@ describe('rules learnt on the development set', () => {
     expect(unitAnswer('Was kostet die geführte Wanderung?', unit({ heading: 'Pauschalen › Sommer', text }))).not.toContain('849 €');
   });
 
+  it('an answer from a section whose heading dates it says when it holds', () => {
+    const text = 'Beim Kauf eines E-Bikes zahlen wir für jedes Altrad mindestens 150,00 €.';
+    expect(unitAnswer('wieviel gibts für mein altes rad?', unit({ heading: 'Inzahlungnahme › Winteraktion bis 31. Januar 2027', text }))).toBe(
+      `Winteraktion bis 31. Januar 2027: ${text}`,
+    );
+    expect(unitAnswer('wieviel gibts für mein altes rad?', unit({ heading: 'Inzahlungnahme › Winteraktion', text }))).toBe(text);
+  });
+
   it('a unit states the asked-for fact only in a sentence that is about the question', () => {
     const terms = [hit('seilbahn', 3, 'seilbahn'), hit('fellhorn', 3, 'fellhorn'), hit('kostet', 1)];
     const u = unit({ text: 'Geführte Wanderungen sind kostenlos. Die Seilbahn zum Fellhorn ist 10 Minuten entfernt.', terms });

@@ -2,7 +2,7 @@
  * Days a question asks about against the spans of days a text states (runtime/dates.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { asksForNext, dayOf, holdsAskedDay, namesAskedDay, publishedOn, questionDates, statesDayFrom, textSpans } from '../../server/src/runtime/dates.ts';
+import { asksForNext, dayOf, holdsAskedDay, namesAskedDay, publishedOn, questionDates, statesDayFrom, statesLastDay, textSpans } from '../../server/src/runtime/dates.ts';
 
 const iso = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);
 const spans = (text: string) => textSpans(text).map((s) => [Math.abs(s.from) < 1e7 ? iso(s.from) : '…', Math.abs(s.to) < 1e7 ? iso(s.to) : '…']);
@@ -103,5 +103,15 @@ describe('publishedOn', () => {
     // a date later in the text, or one without its year, dates nothing
     expect(publishedOn('Ab sofort versandkostenfrei, seit dem 3. Juni 2024.')).toBeNull();
     expect(publishedOn('3. Juni: Sommerfest')).toBeNull();
+  });
+});
+
+describe('statesLastDay', () => {
+  it('is a text naming the day something ends or happens, not one that only opens a span', () => {
+    expect(statesLastDay('Winteraktion bis 31. Januar 2027')).toBe(true);
+    expect(statesLastDay('Wartung vom 12. bis 16. April')).toBe(true);
+    expect(statesLastDay('Sommerfest am 3. Mai')).toBe(true);
+    expect(statesLastDay('Neue Preise ab 7. Januar 2027')).toBe(false);
+    expect(statesLastDay('Jahreswechsel 2026/27')).toBe(false);
   });
 });

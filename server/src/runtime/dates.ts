@@ -202,3 +202,6 @@ export function publishedOn(text: string): number | null {
   const first = daysIn(text.slice(0, 40))[0];
   return first && first.start <= 2 && first.y !== undefined ? dayNumber(first.y, first.m, first.d) : null;
 }
+
+/** Whether a text names a last day: "Winteraktion bis 31. Januar 2027", "12.–16. April", "am 3. Mai" (not "ab 7. Januar"). */
+export const statesLastDay = (text: string) => textSpans(text).some((x) => x.to < FAR);

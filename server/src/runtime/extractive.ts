@@ -10,7 +10,7 @@ import { splitSentences } from '../training/sentences.ts';
 import { HEADING_SEPARATOR } from '../training/chunk.ts';
 import { answerTypes, answeredByType, asksForType, statesType, type AnswerType } from './answerType.ts';
 import { labelHolds, rowLabel } from './quantities.ts';
-import { dayOf, publishedOn, statesDayFrom } from './dates.ts';
+import { dayOf, publishedOn, statesDayFrom, statesLastDay } from './dates.ts';
 import { askedIn, holdsAsked, holdsTerm, NOTHING_ASKED, withoutOtherMeasures, type Asked } from './asked.ts';
 
 /**
@@ -149,8 +149,12 @@ export function unitAnswer(question: string, unit: Pick<RetrievedPassage, 'text'
       const text = unit.text.replace(/\n+/g, ' ');
       return text.length <= 350 ? text : bestSentences(q, text, types, true);
     }
-    default:
-      return bestSentences(q, unit.text.replace(/\n+/g, ' '), types, false, unit.heading);
+    default: {
+      const text = bestSentences(q, unit.text.replace(/\n+/g, ' '), types, false, unit.heading);
+      // A section whose heading dates it ("Winteraktion bis 31. Januar 2027") holds only in those days: the answer says so.
+      const h = lastHeading(unit.heading);
+      return h && !text.includes(h) && statesLastDay(h) ? `${h}: ${text}` : text;
+    }
   }
 }
 
