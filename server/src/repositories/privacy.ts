@@ -3,6 +3,7 @@
  * statistics keep counting them, the account export and the deletion of a whole organization.
  */
 import type { Queryable } from '../db/index.ts';
+import { escapeRegExp } from '../escapeRegExp.ts';
 
 export interface VisitorChatRow {
   id: string;
@@ -32,7 +33,7 @@ export interface VisitorMessageRow {
 
 /** An e-mail address inside free text: not part of a longer address (hanna@… for anna@…, …com.au for …com). */
 const emailInTextPattern = (email: string) =>
-  `(?<![A-Za-z0-9._%+-])${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9-]|\\.[A-Za-z0-9])`;
+  `(?<![A-Za-z0-9._%+-])${escapeRegExp(email)}(?![A-Za-z0-9-]|\\.[A-Za-z0-9])`;
 
 /** Tables exported per organization, with the columns left out (derived search data, secrets, page text). */
 const EXPORTED_TABLES: { table: string; omit: string[]; order: string }[] = [

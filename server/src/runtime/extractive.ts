@@ -344,11 +344,11 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
  * is headed by it ("… › Shipping"). A page whose title names several things has one section per thing.
  */
 function sectionOfOthers(units: RetrievedPassage[]): Map<RetrievedPassage, number> {
-  const own = new Map(units.map((u) => [u, wordsOf(`${lastHeading(u.heading)} ${u.text}`)]));
+  const headings = new Map(units.map((u) => [u, wordsOf(lastHeading(u.heading))]));
+  const own = new Map(units.map((u) => [u, [...headings.get(u)!, ...wordsOf(u.text)]]));
   const headed = (u: RetrievedPassage, term: string) => {
     const t = u.terms.find((x) => x.term === term && x.matched);
-    const words = wordsOf(lastHeading(u.heading));
-    return !!t && formsOf(t).some((f) => words.some((w) => formOf(w, f)));
+    return !!t && formsOf(t).some((f) => headings.get(u)!.some((w) => formOf(w, f)));
   };
   const out = new Map<RetrievedPassage, number>();
   for (const u of units) {

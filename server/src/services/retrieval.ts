@@ -14,6 +14,7 @@ import { MAX_IN_MEMORY_UNITS, UNITS, anyOf, candidateUnits, loadPostings, unitsB
 import type { PostingsIndex } from './postingsIndex.ts';
 import { PostingsCorpus } from './postingsCorpus.ts';
 import { QnaTrigramIndex } from './qnaTrigrams.ts';
+import { escapeRegExp } from '../escapeRegExp.ts';
 
 export interface Passage {
   id: string;
@@ -220,7 +221,7 @@ const glossaries = new WeakMap<object, Map<string, Promise<Glossary>>>();
 
 /** A phrase as a question spells it: its words in order, whole, with any spaces between ("trade  in", "Sold out"). */
 const spelledWhole = (phrase: string) =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${phrase.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
+  new RegExp(`(?<![\\p{L}\\p{N}])${phrase.split(/\s+/).map(escapeRegExp).join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
 
 function glossaryFor(db: Queryable, cfg: string): Promise<Glossary> {
   let byCfg = glossaries.get(db);
@@ -410,15 +411,16 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
   const settings = searchSettings.get(db);
   const maxInMemory = opts.maxInMemoryUnits ?? settings?.maxInMemoryUnits ?? MAX_IN_MEMORY_UNITS;
   const postingsUse = opts.postings ?? settings?.postings ?? 'background';
-  const question = normalizeForIndex(stripQuestionFillers(q.question.slice(0, 1000)));
-  const focus = questionFocus(q.question.slice(0, 1000));
+  const asked = q.question.slice(0, 1000);
+  const question = normalizeForIndex(stripQuestionFillers(asked));
+  const focus = questionFocus(asked);
   if (!question.trim()) return null;
   const semantic = opts.embeddings === undefined ? embeddingsFor(db) : opts.embeddings;
   const loaded = await indexFor(db, q.chatbotId, semantic?.client.model ?? null, maxInMemory, q.indexVersion);
   if (!loaded || (!loaded.large && !loaded.index.size)) return null;
   const limit = Math.min(Math.max(q.limit ?? 5, 1), 50);
   // The question's vector is asked for now: the call runs while PostgreSQL parses the question.
-  const questionVector = semantic && loaded.vectors ? embedQuestion(semantic, q.question.slice(0, 1000)) : null;
+  const questionVector = semantic && loaded.vectors ? embedQuestion(semantic, asked) : null;
   const langs = [...loaded.configs.keys()];
   // The question in each language's configuration; for the other languages, without the words that
   // are stop words in the visitor's own language ("the", "if", "at" mean nothing on a German page).
@@ -449,7 +451,7 @@ async function planRetrieval(db: Queryable, q: RetrieveQuery, opts: RetrieveOpti
     for (const { lang, lexemes, focus: asking, general: everyday } of rows) {
       if (everyday?.length) general.set(lang, new Set(everyday));
       const others = rows.filter((r) => r.lang !== lang && loaded.configs.get(r.lang) !== loaded.configs.get(lang));
-      const m = glossaryMatches(glossaries.get(lang)!, lexemes, others.map((r) => ({ glossary: glossaries.get(r.lang)!, lexemes: r.lexemes })), q.question.slice(0, 1000));
+      const m = glossaryMatches(glossaries.get(lang)!, lexemes, others.map((r) => ({ glossary: glossaries.get(r.lang)!, lexemes: r.lexemes })), asked);
       byLang.set(lang, withoutAbsorbed(lexemes, m, (l) => hasTerm(lang, l)));
       synonyms.set(lang, m.synonyms);
       if (asking?.length) context.set(lang, new Set(lexemes.filter((l) => !asking.includes(l))));

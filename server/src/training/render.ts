@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { requireOnFirstUse } from '../requireOnFirstUse.ts';
 import { extractPage, type ExtractedPage } from './extract.ts';
 import { safeFetch, type FetchOptions } from './fetch.ts';
+import { escapeRegExp } from '../escapeRegExp.ts';
 
 const linkedom = requireOnFirstUse<typeof import('linkedom')>('linkedom');
 
@@ -138,16 +139,14 @@ function isEmptyBox(el: DomEl): boolean {
   return !el.querySelector(MEDIA);
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 function referencesTarget(code: string, t: { id: string | null; classes: string[] }): boolean {
   if (t.id && t.id.length >= 3 && code.includes(t.id)) {
-    const id = escapeRe(t.id);
+    const id = escapeRegExp(t.id);
     if (new RegExp(`(['"\`])#?${id}\\1|#${id}(?![\\w-])|getElementById\\(\\s*['"\`]${id}['"\`]`).test(code)) return true;
   }
   for (const c of t.classes) {
     if (c.length < 3 || !code.includes(c)) continue;
-    const cls = escapeRe(c);
+    const cls = escapeRegExp(c);
     if (new RegExp(`['"\`][^'"\`\\n]*\\.${cls}(?![\\w-])[^'"\`\\n]*['"\`]|getElementsByClassName\\(\\s*['"\`]${cls}['"\`]`).test(code)) return true;
   }
   return false;
