@@ -56,6 +56,18 @@ describe('answerTypes / statesType', () => {
     expect(answerTypes('until when can I cancel?')).toEqual(['time', 'date']);
     expect(answerTypes("I'd like to trade in my old bike when I buy an e-bike. What's the minimum you'll give me?")).toEqual([]);
     expect(answerTypes('when we arrive late, is there a key safe?')).toEqual([]);
+    // A phone number or an e-mail address: the line that has it, not the one that says the channel exists.
+    expect(answerTypes('telefonischer Support – unter welcher Nummer?')).toEqual(['number', 'phone']);
+    expect(answerTypes('what is your phone number')).toEqual(['number', 'phone']);
+    expect(answerTypes('wer ist zuständig? hätte gern direkt ne Mailadresse')).toEqual(['email']);
+    expect(answerTypes('Welche Kundennummer habe ich?')).toEqual([]);
+  });
+
+  it('recognises a text stating a phone number or an e-mail address', () => {
+    for (const t of ['Telefon: 0251 987654-20', 'call +49 761 2987-44', 'Tel. (030) 1234567', 'Ruf an: 04131/74820-99']) expect(statesType(t, ['phone'])).toBe(true);
+    for (const t of ['am 24.12.2026', '12,50 €', 'Kalkbergweg 12, 21335 Lüneburg', 'um 09:30 Uhr', 'HRB 17385']) expect(statesType(t, ['phone'])).toBe(false);
+    expect(statesType('per E-Mail an werkstatt@radhaus.example', ['email'])).toBe(true);
+    expect(statesType('per E-Mail oder telefonisch', ['email'])).toBe(false);
   });
 
   it('recognises a text stating a price, a time, a date, a number', () => {

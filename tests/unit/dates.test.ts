@@ -22,6 +22,12 @@ describe('textSpans', () => {
     expect(spans('Anmeldung bis 23.12.2026, Beginn am 4.1.27')).toEqual([['…', '2026-12-23'], ['2027-01-04', '2027-01-04']]);
   });
 
+  it("joins two days with the first one's hour between them, and gives a day without its year the year of the next dated day", () => {
+    expect(spans('Do, 24.12. ab 11:00 Uhr bis Fr, 25.12.2026: Tierarztpraxis Dr. Hollmann')).toEqual([['2026-12-24', '2026-12-25']]);
+    expect(spans('Am 24.12. nur vormittags, am 31.12.2026 bis 13 Uhr')).toEqual([['2026-12-24', '2026-12-24'], ['2026-12-31', '2026-12-31']]);
+    expect(spans('Am 2.1.2027 wieder da, am 3.1. Notdienst')).toEqual([['2027-01-02', '2027-01-02'], ['2027-01-03', '2027-01-03']]);
+  });
+
   it('reads no days in prices, times and plain numbers', () => {
     expect(spans('Ab 16 Uhr, 1.500 €, um 10.30 Uhr, 3 Tage, Zimmer 12')).toEqual([]);
   });
@@ -34,6 +40,12 @@ describe('questionDates', () => {
     expect(questionDates('in the first week of August')!.days).toEqual([{ from: { m: 8, d: 1 }, to: { m: 8, d: 7 } }]);
     expect(questionDates('wir kommen Anfang August')!.days).toEqual([{ from: { m: 8, d: 1 }, to: { m: 8, d: 10 } }]);
     expect(questionDates('zwischen den Jahren')!.days).toEqual([{ from: { m: 12, d: 27 }, to: { m: 12, d: 30 } }]);
+    expect(questionDates('wer hat am 1. Weihnachtstag Notdienst?')).toEqual({ days: [{ from: { m: 12, d: 25 }, to: { m: 12, d: 25 } }], words: ['1', 'weihnachtstag'] });
+    expect(questionDates('am zweiten Weihnachtsfeiertag')!.days).toEqual([{ from: { m: 12, d: 26 }, to: { m: 12, d: 26 } }]);
+    expect(questionDates('open on boxing day?')!.days).toEqual([{ from: { m: 12, d: 26 }, to: { m: 12, d: 26 } }]);
+    expect(questionDates('an Weihnachten')!.days).toEqual([{ from: { m: 12, d: 24 }, to: { m: 12, d: 26 } }]);
+    expect(questionDates('am Tag der Deutschen Einheit')!.days).toEqual([{ from: { m: 10, d: 3 }, to: { m: 10, d: 3 } }]);
+    expect(questionDates('an Allerheiligen')!.days).toEqual([{ from: { m: 11, d: 1 }, to: { m: 11, d: 1 } }]);
     expect(questionDates('on December 30th?')!.days).toEqual([{ from: { m: 12, d: 30 }, to: { m: 12, d: 30 } }]);
     expect(questionDates('Was kostet ein Zimmer für 2 Nächte?')).toBeNull();
     expect(questionDates('Was kostet 1.500 € um 10.30 Uhr?')).toBeNull();
@@ -54,6 +66,13 @@ describe('holdsAskedDay', () => {
     expect(holds('zwischen den Jahren', closure)).toBe(true);
     expect(holds('first week of August', 'the office is closed from 26 July to 6 August 2027')).toBe(true);
     expect(holds('end of August', 'the office is closed from 26 July to 6 August 2027')).toBe(false);
+  });
+
+  it('withinDays: only a span of at most that many days holds the day', () => {
+    const dates = questionDates('wer hat am 1. Weihnachtstag Notdienst?')!;
+    expect(holdsAskedDay(dates, 'Do, 24.12. ab 11:00 Uhr bis Fr, 25.12.2026: Praxis Hollmann', 7)).toBe(true);
+    expect(holdsAskedDay(dates, 'Vom 24. Dezember 2026 bis 2. Januar 2027 gelten geänderte Sprechzeiten.', 7)).toBe(false);
+    expect(holdsAskedDay(dates, 'Vom 24. Dezember 2026 bis 2. Januar 2027 gelten geänderte Sprechzeiten.')).toBe(true);
   });
 
   it('a year-less day is tried in the years of closed spans only; an open one needs the year', () => {

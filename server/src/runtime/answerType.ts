@@ -4,7 +4,7 @@
  * with the question ("was verdient man als Koch" wants the sentence with the salary, not the one
  * with the training the cook needs).
  */
-export type AnswerType = 'price' | 'time' | 'date' | 'number' | 'height';
+export type AnswerType = 'price' | 'time' | 'date' | 'number' | 'height' | 'phone' | 'email';
 
 /** "when" that asks ("when do you open", "until when"), not the conjunction of "I'd like to trade it in when I buy an e-bike". */
 const WHEN = "when(?!\\s+(?:i|i'm|we|we're|my|our|the|a|an|it's|there's)\\b)";
@@ -18,6 +18,9 @@ const ASKS: [AnswerType, RegExp][] = [
   ['number', /\b(wie ?viele?|wie lang\w*|wie groß|wie weit|wie alt|welche\w* (größe|nummer)|how (many|long|far|big|large|old)|number)\b/i],
   // A height is a number with a unit of length: "10 Minuten entfernt" does not say how high a mountain is.
   ['height', /\b(wie hoch|höhe|how (high|tall)|height|altitude)\b/i],
+  // "unter welcher Nummer", "phone number": the line with the number, not the one that says phone support exists.
+  ['phone', /\b(telefonnummer|telefonnr|rufnummer|handynummer|nummer|anrufen|phone( number)?|telephone( number)?|call (you|us))\b/i],
+  ['email', /\b(e-?mail-?adresse|mailadresse|e-?mail address|email|e-mail)\b/i],
 ];
 
 const MONTH =
@@ -29,6 +32,9 @@ const STATES: Record<AnswerType, RegExp> = {
   date: new RegExp(`(\\b\\d{1,2}\\.\\s?(${MONTH})|\\b(${MONTH})\\s\\d|\\b\\d{1,2}\\.\\s?\\d{1,2}\\.|\\b(19|20)\\d{2}\\b)`, 'i'),
   // Digits, or a number written as a word ("zwei bis drei Werktage").
   height: /\d[\d.,]*\s?(m|meter|metern|metres?|meters?|hm|höhenmeter\w*|ft|feet)\b(?![²³])/i,
+  // "0251 987654-20", "+49 761 2987-44", "(030) 1234567": a leading zero or country code and six digits or more.
+  phone: /(?:\+\d{1,3}[\s./-]?\(?\d{1,5}\)?|\(0\d{1,5}\)|\b0\d{2,5})[\s./-]?\d{2,}(?:[\s.-]?\d{2,})*/,
+  email: /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/,
   number: /\d|\b(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred)\b/i,
 };
 
@@ -48,6 +54,8 @@ const TYPE_WORDS: Record<AnswerType, RegExp> = {
   date: /^(datum|termin|date)$/,
   number: /^(anzahl|number|numb)$/,
   height: /^(hoch|hoh|high|tall|height|altitud)/,
+  phone: /^(telefonnumm|telefonnr|rufnumm|handynumm|numm|anruf|phone|telephon|call)$/,
+  email: /^(e-mail|email|mail|mailadress|e-mailadress|emailadress)$/,
 };
 
 /**

@@ -29,10 +29,11 @@ export function holdsTerm(term: string, text: string, kind: string | undefined, 
   return !!asked.dates && namesAskedDay(asked.dates, term) && holdsAskedDay(asked.dates, text);
 }
 
-/** Whether a unit holds a value the question names: its row label the number, or its text the day. */
-export function holdsAsked(unit: { kind: string; text: string }, asked: Asked): boolean {
-  if (unit.kind === 'row' && asked.quantities.some((q) => labelHolds(unit.text, q))) return true;
-  return !!asked.dates && holdsAskedDay(asked.dates, unit.text);
+/** How a unit holds a value the question names: its row label the number or its text the day in a span of a week at most ('named'), its text the day in a longer span ('within'). */
+export function holdsAsked(unit: { kind: string; text: string }, asked: Asked): 'named' | 'within' | null {
+  if (unit.kind === 'row' && asked.quantities.some((q) => labelHolds(unit.text, q))) return 'named';
+  if (!asked.dates || !holdsAskedDay(asked.dates, unit.text)) return null;
+  return holdsAskedDay(asked.dates, unit.text, 7) ? 'named' : 'within';
 }
 
 /**

@@ -65,8 +65,11 @@ function daysIn(text: string): Found[] {
   return out;
 }
 
-/** What joins two days into a span: "bis", "–", "to", with a weekday or comma around ("…, bis Mittwoch, 6. Januar"). */
-const JOIN = /^\s*,?\s*(?:bis(?:\s+(?:einschließlich|einschl\.|zum))?|[–-]|to|until|till|through|and)\s*(?:\p{L}+,?\s+)?$/iu;
+/**
+ * What joins two days into a span: "bis", "–", "to", with a weekday or comma around ("…, bis Mittwoch, 6. Januar") and
+ * the first day's hour before it ("Do, 24.12. ab 11:00 Uhr bis Fr, 25.12.").
+ */
+const JOIN = /^\s*,?\s*(?:(?:ab|von|from)\s+\d{1,2}(?:[:.]\d{2})?\s*(?:uhr|h|am|pm)?\s*)?(?:bis(?:\s+(?:einschließlich|einschl\.|zum))?|[–-]|to|until|till|through|and)\s*(?:\p{L}+,?\s+)?$/iu;
 /** A day that opens or closes an open span: "ab 7. Januar", "bis einschließlich 6. Januar", "until 6 January". */
 const FROM = /(?:\bab|\bfrom|\bseit|\bsince|\bstarting)\s+(?:dem\s+|the\s+)?(?:\p{L}+,?\s+)?$/iu;
 const UNTIL = /(?:\bbis(?:\s+(?:einschließlich|einschl\.|zum))?|\buntil|\btill|\bup to)\s+(?:\p{L}+,?\s+)?$/iu;
@@ -89,7 +92,8 @@ export function textSpans(text: string): Span[] {
       i++;
       continue;
     }
-    const y = a.y ?? 2000;
+    // "Do, 24.12. … Fr, 25.12.2026": a day without its year is of the year the text's next (or last) dated day names.
+    const y = a.y ?? days.slice(i + 1).find((x) => x.y)?.y ?? days.slice(0, i).findLast((x) => x.y)?.y ?? 2000;
     const before = text.slice(Math.max(0, a.start - 40), a.start);
     const bare = BARE_START.exec(before);
     if (bare && Number(bare[1]) < a.d) spans.push({ from: dayNumber(y, a.m, Number(bare[1])), to: dayNumber(y, a.m, a.d) });
@@ -105,8 +109,15 @@ const NAMED: [RegExp, [number, number], [number, number]][] = [
   [/zwischen den jahren|between christmas and new year/iu, [12, 27], [12, 30]],
   [/silvester|new year'?s eve/iu, [12, 31], [12, 31]],
   [/heilig(?:abend|en abend)|christmas eve/iu, [12, 24], [12, 24]],
+  [/(?:1\.|erste[nrs]?)\s*weihnachts(?:feier)?tag|christmas day/iu, [12, 25], [12, 25]],
+  [/(?:2\.|zweite[nrs]?)\s*weihnachts(?:feier)?tag|boxing day|st\.? stephen'?s day/iu, [12, 26], [12, 26]],
   [/weihnacht\p{L}*|christmas|xmas/iu, [12, 24], [12, 26]],
   [/neujahr(?:stag)?|new year'?s day/iu, [1, 1], [1, 1]],
+  // Public holidays on fixed days (Easter's and Whitsun's move with the year).
+  [/tag der arbeit|labou?r day|may day/iu, [5, 1], [5, 1]],
+  [/tag der deutschen einheit|german unity day/iu, [10, 3], [10, 3]],
+  [/reformationstag|reformation day/iu, [10, 31], [10, 31]],
+  [/allerheiligen|all saints'? day/iu, [11, 1], [11, 1]],
   // Seasons as the calendar months visitors mean by them ("im Frühjahr 2027", "in spring").
   [/(?<!\p{L})(?:frühling|frühjahr|spring)(?!\p{L})/iu, [3, 1], [5, 31]],
   [/(?<!\p{L})(?:sommer|summer)(?!\p{L})/iu, [6, 1], [8, 31]],
@@ -143,15 +154,18 @@ export function questionDates(question: string): QuestionDates | null {
     if (!x) continue;
     const y = yearAfter(x.index + x[0].length);
     days.push({ from: { m: from[0], d: from[1] }, to: { m: to[0], d: to[1] }, year: y ? Number(y) : undefined });
-    words.push(...(x[0].match(/\p{L}+/gu) ?? []).filter((w) => !/^(den|and)$/.test(w)), ...(y ? [y] : []));
+    words.push(...(x[0].match(/[\p{L}\d]+/gu) ?? []).filter((w) => !/^(den|and)$/.test(w)), ...(y ? [y] : []));
     break;
   }
   return days.length ? { days, words: [...new Set(words)] } : null;
 }
 
-/** Whether a span of the text holds (overlaps) a day the question asks about. */
-export function holdsAskedDay(asked: QuestionDates, text: string): boolean {
-  const spans = textSpans(text);
+/**
+ * Whether a span of the text holds (overlaps) a day the question asks about; `withinDays`: only a span of at most
+ * that many days ("Fr, 25.12.: Praxis Hollmann" names the day, "vom 24. Dezember bis 4. Januar" only holds it).
+ */
+export function holdsAskedDay(asked: QuestionDates, text: string, withinDays = Infinity): boolean {
+  const spans = textSpans(text).filter((s) => s.to - s.from < withinDays);
   if (!spans.length) return false;
   const closed = spans.filter((s) => Math.abs(s.from) < FAR && Math.abs(s.to) < FAR);
   return asked.days.some((a) => {

@@ -309,7 +309,7 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
   // Unless the visitor's language has content on the question that covers it not even half as well: the site
   // answers it in the other language. (Without any such content the question may be about something else.)
   // A row that matched only by its table's heading still answers in its own text when its label holds the question's number.
-  const inBody = (h: RetrievedPassage) => h.bodyMatches > 0 || judge.holdsAsked(h);
+  const inBody = (h: RetrievedPassage) => h.bodyMatches > 0 || !!judge.holdsAsked(h);
   const own = Math.max(0, ...hits.filter((h) => h.lang === opts.visitorLang && inBody(h)).map(judge.coverage));
   const foreign = (h: RetrievedPassage) => !!opts.visitorLang && h.lang !== opts.visitorLang;
   const min = (h: RetrievedPassage) =>
@@ -326,7 +326,8 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
       // next to enough of what the question names: "holt ihr mich vom Flughafen ab, was kostet das" is not "Leipzig … kostenlos".
       (types.length && judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0) && judge.namedCoverage(h) >= opts.minCoverage ? 2 : 1) *
         // A row whose label holds the question's number ("unser Kleiner ist 4" → "3–5 Jahre"), a text that holds its day.
-        (judge.holdsAsked(h) ? 1.5 : 1) *
+        // A day named is said more of by the line of that day than by a span of weeks that holds it.
+        (judge.holdsAsked(h) === 'named' ? 1.5 : judge.holdsAsked(h) === 'within' ? 1.3 : 1) *
         // (Only a row that states the kind of fact asked for: the course's row with its price does not say when it is.)
         (h.kind === 'row' && overlap([...words, ...matchedForms(h)], rowLabel(h.text)) > 0 && judge.statesAskedFact(h, 0) ? 1.3 : 1) *
         (0.5 + judge.sentenceCoverage(h)),
