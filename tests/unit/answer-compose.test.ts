@@ -56,6 +56,10 @@ describe('answerTypes / statesType', () => {
     expect(answerTypes('until when can I cancel?')).toEqual(['time', 'date']);
     expect(answerTypes("I'd like to trade in my old bike when I buy an e-bike. What's the minimum you'll give me?")).toEqual([]);
     expect(answerTypes('when we arrive late, is there a key safe?')).toEqual([]);
+    // "auf" closing the question is "open"; one Termin is an appointment to book, Termine are dates.
+    expect(answerTypes('habt ihr samstags auf?')).toEqual(['time']);
+    expect(answerTypes('braucht man da nen Termin')).toEqual([]);
+    expect(answerTypes('welche Kurstermine gibt es im März')).toEqual(['date']);
     // A phone number or an e-mail address: the line that has it, not the one that says the channel exists.
     expect(answerTypes('telefonischer Support – unter welcher Nummer?')).toEqual(['number', 'phone']);
     expect(answerTypes('what is your phone number')).toEqual(['number', 'phone']);

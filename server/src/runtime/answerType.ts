@@ -13,8 +13,10 @@ const ASKS: [AnswerType, RegExp][] = [
   // "Wie hoch ist die Gebühr" asks for a price as often as "wie hoch ist der Gipfel" for a height.
   // "ist das kostenlos?" asks about the price; "der nächste kostenlose Infoabend" names a free thing and asks something else.
   ['price', /\b(wie hoch|kost(?!enlose[mnrs]?\b|enfreie[mnrs]?\b)\w*|preis\w*|\w*gebühr\w*|\w*zuschlag\w*|aufpreis|teuer|zahl(en|t|e)|bezahl\w*|gehalt|verdien\w*|lohn|vergütung|euro|gratis|how much|free|costs?|prices?|fees?|charge[sd]?|pay|salary|earn\w*|money|rates?|welche[mnrs]? (mindest)?(betrag|bestellwert|warenwert|einkaufswert)|(what|which|minimum) (order )?(amount|order value))\b/i],
-  ['time', new RegExp(`\\b(wann|uhrzeit|wie ?viel uhr|wie spät|öffnungszeit\\w*|geöffnet|offen|aufhaben|what time|${WHEN}|opening|open|hours)\\b`, 'i')],
-  ['date', new RegExp(`\\b(wann|datum|termin\\w*|seit wann|bis wann|ab wann|${WHEN}|date|dates|since)\\b`, 'i')],
+  // "habt ihr samstags auf?": open, with the verb's particle at the end of the question.
+  ['time', new RegExp(`\\b(wann|uhrzeit|wie ?viel uhr|wie spät|öffnungszeit\\w*|geöffnet|offen|aufhaben|auf(?=\\s*(?:[?!.]|$))|what time|${WHEN}|opening|open|hours)\\b`, 'i')],
+  // "Termine", "Kurstermin" ask for dates; "braucht man einen Termin" asks whether to book.
+  ['date', new RegExp(`\\b(wann|datum|termine|\\w+termine?|seit wann|bis wann|ab wann|${WHEN}|date|dates|since)\\b`, 'i')],
   ['number', /\b(wie ?viele?|wie lang\w*|wie groß|wie weit|wie alt|welche\w* (größe|nummer)|how (many|long|far|big|large|old)|number)\b/i],
   // A height is a number with a unit of length: "10 Minuten entfernt" does not say how high a mountain is.
   ['height', /\b(wie hoch|höhe|how (high|tall)|height|altitude)\b/i],
