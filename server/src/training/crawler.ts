@@ -67,6 +67,7 @@ export async function runScrapeJob(
       timeoutMs: config.CRAWL_PAGE_TIMEOUT_MS,
       maxBytes: Math.round(config.CRAWL_MAX_PAGE_MB * 1024 * 1024),
       maxRedirects: 5,
+      retries: 2,
     };
     const deadline = Date.now() + config.CRAWL_MAX_SECONDS * 1000;
     const robots = await loadRobots(siteUrl, fetchOpts);

@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
  */
 export class FetchError extends Error {
   constructor(
-    readonly code: 'PrivateAddress' | 'DnsFailed' | 'Timeout' | 'TooLarge' | 'TooManyRedirects' | 'Network' | 'BadUrl',
+    readonly code: 'PrivateAddress' | 'DnsFailed' | 'Refused' | 'Timeout' | 'TooLarge' | 'TooManyRedirects' | 'Network' | 'BadUrl',
     message: string,
   ) {
     super(message);
@@ -77,7 +77,51 @@ export interface FetchOptions {
   agents?: { http: http.Agent; https: https.Agent };
   /** Hand a redirect back (status and location) instead of following it: for a caller that treats the first hop apart. */
   returnRedirects?: boolean;
+  /** How often a transient failure is tried again (see TRANSIENT_STATUS, transient): none unless set. */
+  retries?: number;
 }
+
+/** Answers a server gives when it is busy or restarting, not because the page is missing: worth asking again. */
+const TRANSIENT_STATUS = new Set([429, 502, 503, 504]);
+/** The longest wait a Retry-After may ask for; a server asking for longer is treated as failing. */
+const MAX_RETRY_WAIT_MS = 10_000;
+
+/**
+ * A connection the server closed as the crawler reused it ("socket hang up", ECONNRESET: keep-alive sockets race),
+ * or no answer in time: the same GET may well succeed a moment later.
+ */
+const transient = (e: unknown) => e instanceof FetchError && (e.code === 'Network' || e.code === 'Timeout');
+
+/** The wait a Retry-After header asks for (seconds or an HTTP date), else the backoff: 0.5 s, then 2 s. */
+function retryWait(retryAfter: string | undefined, attempt: number): number {
+  const backoff = 500 * 4 ** attempt;
+  if (!retryAfter) return backoff;
+  const seconds = Number(retryAfter);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - Date.now();
+  return Number.isFinite(ms) ? Math.max(0, ms) : backoff;
+}
+
+/** One hop, tried again after transient failures (opts.retries times at most). */
+async function fetchHop(url: string, opts: FetchOptions) {
+  for (let attempt = 0; ; attempt++) {
+    const last = attempt >= (opts.retries ?? 0);
+    let r;
+    try {
+      r = await fetchOnce(url, opts);
+    } catch (e) {
+      // A page that timed out once is given one more chance, not two: each try waits the whole timeout.
+      if (last || !transient(e) || ((e as FetchError).code === 'Timeout' && attempt > 0)) throw e;
+      await sleep(retryWait(undefined, attempt));
+      continue;
+    }
+    if (last || !TRANSIENT_STATUS.has(r.status)) return r;
+    const wait = retryWait(r.retryAfter, attempt);
+    if (wait > MAX_RETRY_WAIT_MS) return r;
+    await sleep(wait);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface FetchResult {
   url: string; // after redirects
@@ -104,7 +148,7 @@ export async function safeFetch(url: string, opts: FetchOptions): Promise<FetchR
   const redirects: string[] = [];
   let current = url;
   for (;;) {
-    const r = await fetchOnce(current, opts);
+    const r = await fetchHop(current, opts);
     if (r.status >= 300 && r.status < 400 && r.location) {
       if (opts.returnRedirects) return { url: current, status: r.status, contentType: r.contentType, body: r.body, redirects, location: r.location };
       if (redirects.length >= maxRedirects) throw new FetchError('TooManyRedirects', `more than ${maxRedirects} redirects`);
@@ -123,7 +167,7 @@ export async function safeFetch(url: string, opts: FetchOptions): Promise<FetchR
   }
 }
 
-function fetchOnce(url: string, opts: FetchOptions): Promise<{ status: number; contentType: string; body: Buffer; location?: string }> {
+function fetchOnce(url: string, opts: FetchOptions): Promise<{ status: number; contentType: string; body: Buffer; location?: string; retryAfter?: string }> {
   const maxBytes = opts.maxBytes ?? 5 * 1024 * 1024;
   const timeoutMs = opts.timeoutMs ?? 15_000;
   return new Promise((resolve, reject) => {
@@ -177,7 +221,8 @@ function fetchOnce(url: string, opts: FetchOptions): Promise<{ status: number; c
           }
           chunks.push(c);
         });
-        stream.on('end', () => resolve({ status, contentType, body: Buffer.concat(chunks) }));
+        const retryAfter = res.headers['retry-after'];
+        stream.on('end', () => resolve({ status, contentType, body: Buffer.concat(chunks), ...(retryAfter ? { retryAfter } : {}) }));
         stream.on('error', (e) => reject(e instanceof FetchError ? e : new FetchError('Network', e.message)));
         res.on('error', (e) => reject(e instanceof FetchError ? e : new FetchError('Network', e.message)));
       },
@@ -186,6 +231,8 @@ function fetchOnce(url: string, opts: FetchOptions): Promise<{ status: number; c
     req.on('error', (e: Error & { code?: string }) => {
       if (e instanceof FetchError) return reject(e);
       if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return reject(new FetchError('DnsFailed', e.message));
+      // Nothing listens there: no server to ask again (unlike a connection dropped while in use).
+      if (e.code === 'ECONNREFUSED') return reject(new FetchError('Refused', e.message));
       reject(new FetchError('Network', e.message));
     });
     req.end();
