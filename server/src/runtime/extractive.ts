@@ -327,7 +327,7 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
       (types.length && judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0) && judge.namedCoverage(h) >= opts.minCoverage ? 2 : 1) *
         // A row whose label holds the question's number ("unser Kleiner ist 4" → "3–5 Jahre"), a text that holds its day.
         // A day named is said more of by the line of that day than by a span of weeks that holds it.
-        (judge.holdsAsked(h) === 'named' ? 1.5 : judge.holdsAsked(h) === 'within' ? 1.3 : 1) *
+        (judge.holdsAsked(h) === 'named' ? 1.8 : judge.holdsAsked(h) === 'within' ? 1.5 : 1) *
         // (Only a row that states the kind of fact asked for: the course's row with its price does not say when it is.)
         (h.kind === 'row' && overlap([...words, ...matchedForms(h)], rowLabel(h.text)) > 0 && judge.statesAskedFact(h, 0) ? 1.3 : 1) *
         (0.5 + judge.sentenceCoverage(h)),

@@ -180,7 +180,6 @@ export const EDUCATION_GLOSSARY: string[][] = [
   ['erstberatung', 'erstgespräch', 'erster termin', 'initial consultation', 'first consultation', 'initial meeting', 'first appointment'],
   ['onlineberatung', 'online-beratung', 'videoberatung', 'online consultation', 'video consultation', 'online advice'],
   ['sprechzeiten', 'sprechzeit', 'sprechstunde', 'sprechstunden', 'parteienverkehr', 'publikumszeiten', 'office hours', 'consultation hours', 'consulting hours'],
-  ['offene sprechstunde', 'offene sprechstunden', 'walk-in', 'drop-in', 'drop-in session', 'without an appointment', 'no appointment necessary'],
   ['verschwiegenheit', 'schweigepflicht', 'verschwiegenheitspflicht', 'confidentiality', 'confidential', 'professional secrecy', 'duty of confidentiality'],
   ['beglaubigung', 'beglaubigungen', 'beglaubigen', 'beglaubigt', 'beglaubigte kopie', 'certified copy', 'certified copies', 'certified true copy'],
   ['beglaubigte übersetzung', 'beeidigte übersetzung', 'certified translation', 'sworn translation'],
