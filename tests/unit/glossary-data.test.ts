@@ -22,10 +22,15 @@ describe('the glossary', () => {
     expect(FALSE_FRIENDS.filter((w) => words.has(w))).toEqual([]);
   });
 
-  it('covers trades, education, health and retail besides the core vocabulary', () => {
+  it('covers trades, education, health, retail and digital services besides the core vocabulary', () => {
     const concept = (w: string) => GLOSSARY.find((g) => g.includes(w)) ?? [];
     expect(concept('kostenvoranschlag')).toContain('quote');
     expect(concept('notdienst')).toContain('emergency service');
+    expect(concept('testphase')).toContain('free trial');
+    expect(concept('rechenzentrum')).toEqual(expect.arrayContaining(['data centre', 'stored']));
+    expect(concept('in raten')).toContain('instalments');
+    expect(concept('norwegen')).toContain('norway');
+    expect(concept('ohne termin')).toContain('walk-in');
     expect(GLOSSARY.flat()).toEqual(expect.arrayContaining(['zahnarzt', 'dentist', 'größentabelle', 'size chart', 'einstufungstest']));
   });
 });

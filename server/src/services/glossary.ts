@@ -9,6 +9,7 @@
  * provider answer from content in the other language; with a provider configured the question is
  * also translated (see retrieval).
  */
+import { DIGITAL_GLOSSARY } from './glossary/digital.ts';
 import { EDUCATION_GLOSSARY } from './glossary/education.ts';
 import { EVERYDAY_GLOSSARY } from './glossary/everyday.ts';
 import { HEALTH_GLOSSARY } from './glossary/health.ts';
@@ -130,7 +131,7 @@ const CORE: string[][] = [
 ];
 
 /** The core groups and each trade's own (glossary/*.ts): one concept per group. */
-export const GLOSSARY: string[][] = [...CORE, ...EVERYDAY_GLOSSARY, ...TRADES_GLOSSARY, ...EDUCATION_GLOSSARY, ...HEALTH_GLOSSARY, ...RETAIL_GLOSSARY];
+export const GLOSSARY: string[][] = [...CORE, ...EVERYDAY_GLOSSARY, ...TRADES_GLOSSARY, ...EDUCATION_GLOSSARY, ...HEALTH_GLOSSARY, ...RETAIL_GLOSSARY, ...DIGITAL_GLOSSARY];
 
 /** A word as the groups are matched: lower case, German umlauts kept. */
 export const glossaryKey = (w: string) => w.toLowerCase().normalize('NFC');

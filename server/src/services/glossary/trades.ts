@@ -8,7 +8,7 @@ export const TRADES_GLOSSARY: string[][] = [
   ['material', 'materialien', 'materialkosten', 'baumaterial', 'baumaterialien', 'materials', 'material costs'],
   ['ersatzteil', 'ersatzteile', 'autoteile', 'fahrradteile', 'spare part', 'spare parts', 'replacement part', 'replacement parts', 'car parts', 'bike parts'],
   ['festpreis', 'festpreise', 'pauschalpreis', 'fixed price', 'fixed prices', 'fixed fee', 'flat rate', 'flat fee'],
-  ['finanzierung', 'finanzieren', 'finanziert', 'ratenzahlung', 'ratenkauf', 'finance', 'financing', 'pay monthly', 'payment plan'],
+  ['finanzierung', 'finanzieren', 'finanziert', 'ratenzahlung', 'ratenzahlungen', 'ratenkauf', 'raten', 'in raten', 'ratenweise', 'abzahlen', 'abbezahlen', 'teilzahlung', 'teilzahlungen', 'finance', 'financing', 'pay monthly', 'payment plan', 'instalment', 'instalments', 'installment', 'installments', 'in instalments', 'in installments'],
   // Emergencies, urgency, waiting, visits, service area
   ['notdienst', 'notdienste', 'notfalldienst', 'notfall', 'notfälle', 'notfallservice', 'bereitschaftsdienst', 'störungsdienst', 'emergency', 'emergencies', 'emergency service', 'emergency call-out'],
   ['kurzfristig', 'kurzfristige', 'kurzfristigen', 'short notice', 'at short notice', 'last minute', 'last-minute'],
