@@ -512,6 +512,20 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer(q, [row, elsewhere], gates)!.used).toEqual([row]);
   });
 
+  it('a question for two things\' facts gets the row of each, though the table\'s caption names both', () => {
+    const caption = 'Fees and payment › Example prices › Microchip and travel documents';
+    const terms = (...matched: string[]) => ['cost', 'microchip', 'eu', 'passport', 'pet'].map((t) => hit(t, 2, matched.includes(t) ? t : undefined));
+    const base = { lang: 'en', kind: 'row', heading: caption, source: { type: 'webpage' as const, id: 'fees', url: 'https://vet.test/en/fees', title: 'Fees' } };
+    const passport = unit({ ...base, text: 'EU pet passport: €24', score: 3, terms: terms('cost', 'microchip', 'eu', 'passport', 'pet') });
+    const chip = unit({ ...base, text: 'Pet microchip including implantation: €45', score: 2, terms: terms('microchip', 'pet') });
+    const gates = { minCoverage: 0.3, minSentenceCoverage: 0.3 };
+    for (const q of ['cost of microchip and eu pet passport?', 'price microchip + eu pet passport', 'eu pet passport & microchip, what do they cost']) {
+      expect(composeAnswer(q, [passport, chip], gates)!.used, q).toEqual([passport, chip]);
+    }
+    // One thing asked for: its row only.
+    expect(composeAnswer('cost of the eu pet passport?', [passport, chip], gates)!.used).toEqual([passport]);
+  });
+
   it('a lexeme of one or two letters is held only by that word, not by every word it begins', () => {
     // "e" of "E-Bike" (PostgreSQL parses "e-bike" into "e-bik", "e" and "bike").
     const u = unit({ lang: 'en', text: 'The care package lowers your excess.', terms: [hit('e', 1, 'e'), hit('theft', 1)] });

@@ -489,28 +489,46 @@ function leftToOtherLanguage(best: RetrievedPassage, hits: RetrievedPassage[], j
   );
 }
 
-/** Where a message asks a second thing: "Was kostet das und kommen da noch Gebühren dazu?", "shipping cost? and from what amount is it free". */
+/**
+ * Where a message asks a second thing: "Was kostet das und kommen da noch Gebühren dazu?", "shipping cost? and from what
+ * amount is it free", or asks for a second thing's fact: "was kostet Chip setzen + Heimtierausweis", "cost of microchip and
+ * EU pet passport".
+ */
 const SECOND_ASK =
-  /[?;]\s*|\s(?:und|and|oder|or)\s+(?=(?:was|wie|wann|wo|welche\w*|gibt|kommen?|kann|muss|ist|sind|habt|what|how|when|where|which|is|are|do|does|can)\b)/iu;
+  /[?;]\s*|\s[+&]\s*|\s(?:und|and|sowie)\s+|\s(?:oder|or)\s+(?=(?:was|wie|wann|wo|welche\w*|gibt|kommen?|kann|muss|ist|sind|habt|what|how|when|where|which|is|are|do|does|can)\b)/iu;
 
 /**
  * A unit for the part of a two-part question the answer leaves out: "was kostet das und kommen da noch Gebühren
  * dazu?" is answered by the course's price row and the registration fee. The part's words must be missing from
- * the answer; the unit must name most of their weight and state the asked-for fact.
+ * the answer's own text; the unit must name nearly half their weight ("Chip setzen": "Mikrochip inkl. Implantation")
+ * and state the asked-for fact.
  */
 function restOfQuestion(question: string, used: RetrievedPassage[], hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
   const askParts = question.split(SECOND_ASK).map(wordsOf).filter((w) => w.length > 0);
   if (askParts.length < 2) return null;
   const first = used[0];
-  const inAnswer = (term: string) => used.some((u) => u.lang === first.lang && u.terms.some((t) => t.term === term && t.matched));
+  const inText = (term: string) =>
+    used.some((u) => u.lang === first.lang && u.terms.some((t) => t.term === term && t.matched && formsOf(t).some((f) => wordsOf(u.text).some((w) => formOf(w, f)))));
+  const inUnits = (term: string) => used.some((u) => u.lang === first.lang && u.terms.some((t) => t.term === term && t.matched));
   const named = first.terms.filter((t) => !t.minor && !asksForType(t.term, judge.types) && !/^\d+$/.test(t.term));
+  const ownTerms = (words: string[]) => named.filter((t) => words.some((w) => formOf(w, t.term)));
+  // Where the answer's own text answers one part, a part named only by the headings above it is another thing: the
+  // caption "Microchip and travel documents" stands over the passport's row too. Where no part is in its text, the
+  // headings are what the answer is about ("Kinderermäßigung › 3–6 Jahre").
+  const inAnswer = askParts.some((words) => ownTerms(words).some((t) => inText(t.term))) ? inText : inUnits;
   for (const words of askParts) {
-    const own = named.filter((t) => words.some((w) => formOf(w, t.term)));
+    // "unser Kleiner ist 4" is answered by the row that holds the 4.
+    if (words.some((w) => /^\d+$/.test(w)) && judge.holdsAsked(first)) continue;
+    const own = ownTerms(words);
     if (!own.length || own.some((t) => inAnswer(t.term) || holdsTerm(t.term, first.text, first.kind, judge.asked))) continue;
     const weight = own.reduce((n, t) => n + t.idf, 0);
     const names = (h: RetrievedPassage) => own.reduce((n, l) => n + (h.terms.some((t) => t.term === l.term && t.matched && (t.weight ?? 1) >= 0.7) ? l.idf : 0), 0);
+    // Not a row of the table whose row holding the question's number answers already ("ist 4": 3–6 Jahre, not 7–11 Jahre).
+    const otherValue = (h: RetrievedPassage) => h.kind === 'row' && first.kind === 'row' && !!judge.holdsAsked(first) && !judge.holdsAsked(h);
     const found = hits.find(
-      (h) => !used.includes(h) && used.some((u) => u.source.id === h.source.id) && h.bodyMatches > 0 && names(h) >= weight * 0.75 && judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0),
+      (h) =>
+        !used.includes(h) && used.some((u) => u.source.id === h.source.id) && h.bodyMatches > 0 && names(h) >= weight * 0.45 &&
+        !otherValue(h) && judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0),
     );
     if (found) return found;
   }
