@@ -515,7 +515,7 @@ describe('rules learnt on the development set', () => {
   it('a question for two things\' facts gets the row of each, though the table\'s caption names both', () => {
     const caption = 'Fees and payment › Example prices › Microchip and travel documents';
     const terms = (...matched: string[]) => ['cost', 'microchip', 'eu', 'passport', 'pet'].map((t) => hit(t, 2, matched.includes(t) ? t : undefined));
-    const base = { lang: 'en', kind: 'row', heading: caption, source: { type: 'webpage' as const, id: 'fees', url: 'https://vet.test/en/fees', title: 'Fees' } };
+    const base = { lang: 'en', kind: 'row' as const, heading: caption, source: { type: 'webpage' as const, id: 'fees', url: 'https://vet.test/en/fees', title: 'Fees' } };
     const passport = unit({ ...base, text: 'EU pet passport: €24', score: 3, terms: terms('cost', 'microchip', 'eu', 'passport', 'pet') });
     const chip = unit({ ...base, text: 'Pet microchip including implantation: €45', score: 2, terms: terms('microchip', 'pet') });
     const gates = { minCoverage: 0.3, minSentenceCoverage: 0.3 };
@@ -524,6 +524,19 @@ describe('rules learnt on the development set', () => {
     }
     // One thing asked for: its row only.
     expect(composeAnswer('cost of the eu pet passport?', [passport, chip], gates)!.used).toEqual([passport]);
+  });
+
+  it("a row's label names the question's word as itself or a compound's head, not as a compound's first part", () => {
+    const q = 'wie kündige ich meinen monatsvertrag?';
+    const terms = (kundig: string) => [hit('kundig', 3, kundig), hit('monatsvertrag', 6, 'vertrag')];
+    const heading = 'Vertrag, Kündigung und Zahlung › Laufzeit und Kündigung';
+    const row = unit({ kind: 'row', heading, text: 'Kündigungsfrist – Monatliche Zahlung: jederzeit zum Monatsende; Jährliche Zahlung: 3 Monate', score: 6.8, terms: terms('kundigungsfrist') });
+    const how = unit({ heading, text: 'Kündigen Sie im Konto unter Einstellungen › Abonnement › Vertrag kündigen oder per E-Mail.', score: 7, terms: terms('kundig') });
+    const gates = { minCoverage: 0.3, minSentenceCoverage: 0.3 };
+    expect(composeAnswer(q, [how, row], gates)!.used[0]).toBe(how);
+    // A label that is the question's own word names it: "Monatsvertrag".
+    const head = { ...row, text: 'Monatsvertrag – jederzeit zum Monatsende kündbar', terms: terms('kundig') };
+    expect(composeAnswer(q, [how, head], gates)!.used[0]).toBe(head);
   });
 
   it('a lexeme of one or two letters is held only by that word, not by every word it begins', () => {

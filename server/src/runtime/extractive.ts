@@ -126,6 +126,21 @@ const matchedForms = (unit: { terms?: RetrievedPassage['terms'] }) =>
   (unit.terms ?? []).flatMap((t) => (t.matched ? (t.vias?.length ? t.vias : t.via ? [t.via] : []) : [])).filter((w) => w.length > 2);
 
 /**
+ * Whether a row's label names what the question asks about: a word of the question, or a form the row matched it by
+ * as the label writes it ("vegan", "vegane"), not as the first part of a compound ("kündig…" of "Kündigungsfrist":
+ * that row is about a time limit, and "wie kündige ich" wants the sentence that says how).
+ */
+function labelNames(question: string[], row: Pick<RetrievedPassage, 'text' | 'terms'>): boolean {
+  const words = wordsOf(rowLabel(row.text));
+  // The word itself, inflected (`extra` letters more: a keyword is cut by up to three), or as a compound's head ("Winterreifenwechsel").
+  const names = (stem: string, extra: number) =>
+    words.some((w) => (w.startsWith(stem) && w.length - stem.length <= extra) || (stem.length >= 4 && (w.endsWith(stem) || (w.length >= 4 && stem.startsWith(w)))));
+  // A form the row matched by that begins with the question's word and goes on ("kündig" → "Kündigungsfrist") is a compound of it, not it.
+  const forms = (row.terms ?? []).flatMap((t) => (t.matched ? formsOf(t).filter((f) => f.length > 2 && !(f.startsWith(t.term) && f.length - t.term.length > 4)) : []));
+  return question.some((q) => names(fold(q), 6)) || forms.some((f) => names(f, 3));
+}
+
+/**
  * The answer text of one unit for the question. The forms the unit matched the question by
  * (`terms`) count as the question's words: a German unit that answers an English question
  * ("driving licence" → "Führerschein") quotes the sentence holding them, and "Kreditkarte" brings
@@ -329,7 +344,7 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
         // A day named is said more of by the line of that day than by a span of weeks that holds it.
         (judge.holdsAsked(h) === 'named' ? 1.8 : judge.holdsAsked(h) === 'within' ? 1.5 : 1) *
         // (Only a row that states the kind of fact asked for: the course's row with its price does not say when it is.)
-        (h.kind === 'row' && overlap([...words, ...matchedForms(h)], rowLabel(h.text)) > 0 && judge.statesAskedFact(h, 0) ? 1.3 : 1) *
+        (h.kind === 'row' && labelNames(words, h) && judge.statesAskedFact(h, 0) ? 1.3 : 1) *
         (0.5 + judge.sentenceCoverage(h)),
     ]),
   );
