@@ -539,6 +539,16 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer(q, [how, head], gates)!.used[0]).toBe(head);
   });
 
+  it('"the next" date brings the sentence with a day yet to come, whatever words it shares', () => {
+    const status = {
+      kind: 'text' as const,
+      heading: 'Systemstatus › Geplante Wartung',
+      text: 'Sonntag, 6. Dezember 2099, 02:00–04:00 Uhr: Datenbank-Upgrade. Die Web-App ist in dieser Zeit nicht erreichbar. Stempeln per App und Terminal funktioniert weiter. Regelmäßige Wartungsarbeiten legen wir auf Sonntag zwischen 02:00 und 04:00 Uhr.',
+    };
+    expect(unitAnswer('wann ist die nächste Wartung? können die Leute dann trotzdem stempeln', status)).toContain('6. Dezember 2099');
+    expect(unitAnswer('wann ist Wartung? können die Leute dann trotzdem stempeln', status)).not.toContain('6. Dezember 2099');
+  });
+
   it('a lexeme of one or two letters is held only by that word, not by every word it begins', () => {
     // "e" of "E-Bike" (PostgreSQL parses "e-bike" into "e-bik", "e" and "bike").
     const u = unit({ lang: 'en', text: 'The care package lowers your excess.', terms: [hit('e', 1, 'e'), hit('theft', 1)] });

@@ -66,7 +66,7 @@ function overlap(question: string[], text: string): number {
 const MAX_CHARS = 450;
 
 /** The sentences of a unit that answer the question: the best one and, within the budget, its best neighbours. */
-function bestSentences(question: string[], text: string, types: AnswerType[], keepFirst = false, heading = ''): string {
+function bestSentences(question: string[], text: string, types: AnswerType[], keepFirst = false, heading = '', nextFrom?: number): string {
   const sentences = sentencesOf(text);
   if (sentences.length <= 1) return text.length <= MAX_CHARS ? text : `${text.slice(0, text.lastIndexOf(' ', MAX_CHARS))} …`;
   // A sentence stating the kind of fact asked for (a price, a time) gets half a shared word more; more sentences join only by shared words.
@@ -98,6 +98,11 @@ function bestSentences(question: string[], text: string, types: AnswerType[], ke
       const reach = overlap(question, lastHeading(heading)) > 0 ? 2 : 1;
       const stating = scored.filter((x) => x.i !== best.i && statesType(x.s, types) && (x.words > 0 || Math.abs(x.i - best.i) <= reach)).sort((a, b) => b.words - a.words || Math.abs(a.i - best.i) - Math.abs(b.i - best.i))[0];
       if (stating && chars + stating.s.length <= MAX_CHARS) add(stating.i);
+    }
+    // "Wann ist die nächste Wartung": the sentence with a day yet to come, whatever words it shares.
+    if (nextFrom !== undefined && ![...picked].some((i) => statesDayFrom(sentences[i], nextFrom))) {
+      const coming = scored.find((x) => !picked.has(x.i) && statesDayFrom(x.s, nextFrom));
+      if (coming && chars + coming.s.length <= MAX_CHARS) add(coming.i);
     }
     for (const c of scored.filter((x) => x.i !== best.i && x.words > 0).sort((a, b) => b.n - a.n || Math.abs(a.i - best.i) - Math.abs(b.i - best.i))) {
       if (picked.size >= 3 || chars + c.s.length > MAX_CHARS) continue;
@@ -165,7 +170,8 @@ export function unitAnswer(question: string, unit: Pick<RetrievedPassage, 'text'
       return text.length <= 350 ? text : bestSentences(q, text, types, true);
     }
     default: {
-      const text = bestSentences(q, unit.text.replace(/\n+/g, ' '), types, false, unit.heading);
+      const nextFrom = types.includes('date') ? askedIn(question).nextFrom : undefined;
+      const text = bestSentences(q, unit.text.replace(/\n+/g, ' '), types, false, unit.heading, nextFrom);
       // A section whose heading dates it ("Winteraktion bis 31. Januar 2027") holds only in those days: the answer says so.
       const h = lastHeading(unit.heading);
       return h && !text.includes(h) && statesLastDay(h) ? `${h}: ${text}` : text;
