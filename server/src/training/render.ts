@@ -532,7 +532,8 @@ export class RenderSession {
       try {
         // No redirects for subresources: their target would be contacted before it could be checked.
         const timeoutMs = Math.max(500, Math.min(this.opts.fetch.timeoutMs ?? 15_000, v.deadline - Date.now()));
-        const r = await safeFetch(target, { ...this.opts.fetch, maxRedirects: 0, accept: req.headers().accept ?? '*/*', timeoutMs });
+        // No retries: the render's deadline is the budget, and waiting to ask again would spend it.
+        const r = await safeFetch(target, { ...this.opts.fetch, maxRedirects: 0, accept: req.headers().accept ?? '*/*', timeoutMs, retries: 0 });
         this.requests.served++;
         await route.fulfill({ status: r.status, contentType: r.contentType, body: r.body });
       } catch {
