@@ -3,7 +3,7 @@
  * holds ("unser Kleiner ist 4" → "3–5 Jahre") and a day a stated span holds ("am 30.12." → "vom 23. Dezember
  * bis 3. Januar"). Read once per question.
  */
-import { asksForNext, dayOf, holdsAskedDay, namesAskedDay, questionDates, type QuestionDates } from './dates.ts';
+import { asksForNext, dayOf, holdsAskedDay, namesAskedDay, questionDates, spansHoldAskedDay, textSpans, type QuestionDates } from './dates.ts';
 import { labelHolds, measuresOtherwise, questionQuantities, rowHoldsTerm, type Quantity } from './quantities.ts';
 import type { RetrievedPassage } from '../services/retrieval.ts';
 
@@ -32,8 +32,10 @@ export function holdsTerm(term: string, text: string, kind: string | undefined, 
 /** How a unit holds a value the question names: its row label the number or its text the day in a span of a week at most ('named'), its text the day in a longer span ('within'). */
 export function holdsAsked(unit: { kind: string; text: string }, asked: Asked): 'named' | 'within' | null {
   if (unit.kind === 'row' && asked.quantities.some((q) => labelHolds(unit.text, q))) return 'named';
-  if (!asked.dates || !holdsAskedDay(asked.dates, unit.text)) return null;
-  return holdsAskedDay(asked.dates, unit.text, 7) ? 'named' : 'within';
+  if (!asked.dates) return null;
+  const spans = textSpans(unit.text);
+  if (!spansHoldAskedDay(asked.dates, spans)) return null;
+  return spansHoldAskedDay(asked.dates, spans, 7) ? 'named' : 'within';
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 
 /** A span of days as numbers (days since 1970); a year-less question's span is kept as month and day. */
-interface Span {
+export interface Span {
   from: number;
   to: number;
 }
@@ -165,7 +165,12 @@ export function questionDates(question: string): QuestionDates | null {
  * that many days ("Fr, 25.12.: Praxis Hollmann" names the day, "vom 24. Dezember bis 4. Januar" only holds it).
  */
 export function holdsAskedDay(asked: QuestionDates, text: string, withinDays = Infinity): boolean {
-  const spans = textSpans(text).filter((s) => s.to - s.from < withinDays);
+  return spansHoldAskedDay(asked, textSpans(text), withinDays);
+}
+
+/** holdsAskedDay over a text's spans read once (textSpans), for a caller that asks more than one thing of them. */
+export function spansHoldAskedDay(asked: QuestionDates, all: Span[], withinDays = Infinity): boolean {
+  const spans = all.filter((s) => s.to - s.from < withinDays);
   if (!spans.length) return false;
   const closed = spans.filter((s) => Math.abs(s.from) < FAR && Math.abs(s.to) < FAR);
   return asked.days.some((a) => {

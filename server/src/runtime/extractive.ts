@@ -10,7 +10,7 @@ import { splitSentences } from '../training/sentences.ts';
 import { HEADING_SEPARATOR } from '../training/chunk.ts';
 import { answerTypes, answeredByType, asksForType, statesType, type AnswerType } from './answerType.ts';
 import { labelHolds, rowLabel } from './quantities.ts';
-import { dayOf, publishedOn, statesDayFrom, statesLastDay } from './dates.ts';
+import { asksForNext, dayOf, publishedOn, statesDayFrom, statesLastDay } from './dates.ts';
 import { askedIn, holdsAsked, holdsTerm, NOTHING_ASKED, withoutOtherMeasures, type Asked } from './asked.ts';
 
 /**
@@ -170,7 +170,7 @@ export function unitAnswer(question: string, unit: Pick<RetrievedPassage, 'text'
       return text.length <= 350 ? text : bestSentences(q, text, types, true);
     }
     default: {
-      const nextFrom = types.includes('date') ? askedIn(question).nextFrom : undefined;
+      const nextFrom = types.includes('date') && asksForNext(question) ? dayOf(Date.now()) : undefined;
       const text = bestSentences(q, unit.text.replace(/\n+/g, ' '), types, false, unit.heading, nextFrom);
       // A section whose heading dates it ("Winteraktion bis 31. Januar 2027") holds only in those days: the answer says so.
       const h = lastHeading(unit.heading);
@@ -528,8 +528,9 @@ function restOfQuestion(question: string, used: RetrievedPassage[], hits: Retrie
   const askParts = question.split(SECOND_ASK).map(wordsOf).filter((w) => w.length > 0);
   if (askParts.length < 2) return null;
   const first = used[0];
+  const textWords = new Map(used.map((u) => [u, wordsOf(u.text)]));
   const inText = (term: string) =>
-    used.some((u) => u.lang === first.lang && u.terms.some((t) => t.term === term && t.matched && formsOf(t).some((f) => wordsOf(u.text).some((w) => formOf(w, f)))));
+    used.some((u) => u.lang === first.lang && u.terms.some((t) => t.term === term && t.matched && formsOf(t).some((f) => textWords.get(u)!.some((w) => formOf(w, f)))));
   const inUnits = (term: string) => used.some((u) => u.lang === first.lang && u.terms.some((t) => t.term === term && t.matched));
   const named = first.terms.filter((t) => !t.minor && !asksForType(t.term, judge.types) && !/^\d+$/.test(t.term));
   const ownTerms = (words: string[]) => named.filter((t) => words.some((w) => formOf(w, t.term)));
@@ -538,18 +539,14 @@ function restOfQuestion(question: string, used: RetrievedPassage[], hits: Retrie
   // headings are what the answer is about ("Kinderermäßigung › 3–6 Jahre").
   const inAnswer = askParts.some((words) => ownTerms(words).some((t) => inText(t.term))) ? inText : inUnits;
   for (const words of askParts) {
-    // "unser Kleiner ist 4" is answered by the row that holds the 4.
-    if (words.some((w) => /^\d+$/.test(w)) && judge.holdsAsked(first)) continue;
     const own = ownTerms(words);
     if (!own.length || own.some((t) => inAnswer(t.term) || holdsTerm(t.term, first.text, first.kind, judge.asked))) continue;
     const weight = own.reduce((n, t) => n + t.idf, 0);
     const names = (h: RetrievedPassage) => own.reduce((n, l) => n + (h.terms.some((t) => t.term === l.term && t.matched && (t.weight ?? 1) >= 0.7) ? l.idf : 0), 0);
-    // Not a row of the table whose row holding the question's number answers already ("ist 4": 3–6 Jahre, not 7–11 Jahre).
-    const otherValue = (h: RetrievedPassage) => h.kind === 'row' && first.kind === 'row' && !!judge.holdsAsked(first) && !judge.holdsAsked(h);
     const found = hits.find(
       (h) =>
         !used.includes(h) && used.some((u) => u.source.id === h.source.id) && h.bodyMatches > 0 && names(h) >= weight * 0.45 &&
-        !otherValue(h) && judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0),
+        judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0),
     );
     if (found) return found;
   }
