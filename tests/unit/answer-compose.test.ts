@@ -512,6 +512,20 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer(q, [row, elsewhere], gates)!.used).toEqual([row]);
   });
 
+  it("a part that asks for a price the answer does not state is open, though the answer names the part's thing", () => {
+    const q = 'was kostet die welpenschule und bis zu welchem alter kann man mitmachen';
+    const idf: Record<string, number> = { kostet: 3, welpenschul: 3, alt: 4, mitmach: 6 };
+    const terms = (...matched: string[]) => Object.keys(idf).map((t) => hit(t, idf[t], matched.includes(t) ? t : undefined));
+    const page = { source: { type: 'webpage' as const, id: 'welpen', url: 'https://vet.test/welpenschule/', title: 'Welpenschule' } };
+    const age = unit({ ...page, heading: 'Welpenschule › Für wen?', text: 'Welpen im Alter von 9 bis 16 Wochen, Welpenschule für alle Rassen', score: 3, terms: terms('welpenschul', 'alt') });
+    const price = unit({ ...page, heading: 'Welpenschule › Preis', text: 'Die Welpenschule kostet 129,00 € für den ganzen Kurs.', score: 2, terms: terms('welpenschul', 'kostet') });
+    const gates = { minCoverage: 0.3, minSentenceCoverage: 0.3 };
+    expect(composeAnswer(q, [age, price], gates)!.used).toEqual([age, price]);
+    // The answer states a price: no part is open.
+    const withPrice = { ...age, text: 'Welpen im Alter von 9 bis 16 Wochen, Welpenschule für alle Rassen: 129,00 €' };
+    expect(composeAnswer(q, [withPrice, price], gates)!.used).toEqual([withPrice]);
+  });
+
   it('a question for two things\' facts gets the row of each, though the table\'s caption names both', () => {
     const caption = 'Fees and payment › Example prices › Microchip and travel documents';
     const terms = (...matched: string[]) => ['cost', 'microchip', 'eu', 'passport', 'pet'].map((t) => hit(t, 2, matched.includes(t) ? t : undefined));

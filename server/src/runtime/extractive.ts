@@ -525,8 +525,11 @@ const SECOND_ASK =
  * and state the asked-for fact.
  */
 function restOfQuestion(question: string, used: RetrievedPassage[], hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
-  const askParts = question.split(SECOND_ASK).map(wordsOf).filter((w) => w.length > 0);
-  if (askParts.length < 2) return null;
+  const parts = question
+    .split(SECOND_ASK)
+    .map((text) => ({ words: wordsOf(text), types: answerTypes(text) }))
+    .filter((p) => p.words.length > 0);
+  if (parts.length < 2) return null;
   const first = used[0];
   const textWords = new Map(used.map((u) => [u, wordsOf(u.text)]));
   const inText = (term: string) =>
@@ -537,16 +540,20 @@ function restOfQuestion(question: string, used: RetrievedPassage[], hits: Retrie
   // Where the answer's own text answers one part, a part named only by the headings above it is another thing: the
   // caption "Microchip and travel documents" stands over the passport's row too. Where no part is in its text, the
   // headings are what the answer is about ("Kinderermäßigung › 3–6 Jahre").
-  const inAnswer = askParts.some((words) => ownTerms(words).some((t) => inText(t.term))) ? inText : inUnits;
-  for (const words of askParts) {
+  const inAnswer = parts.some(({ words }) => ownTerms(words).some((t) => inText(t.term))) ? inText : inUnits;
+  // A part that asks for a kind of fact the answer does not state is open however much the answer names its thing:
+  // "was kostet die Welpenschule und bis zu welchem Alter …" answered with the puppy class's age limit alone.
+  const answerText = used.map((u) => unitAnswer(question, u)).join(' ');
+  for (const { words, types } of parts) {
     const own = ownTerms(words);
-    if (!own.length || own.some((t) => inAnswer(t.term) || holdsTerm(t.term, first.text, first.kind, judge.asked))) continue;
+    const mentioned = own.some((t) => inAnswer(t.term) || holdsTerm(t.term, first.text, first.kind, judge.asked));
+    if (!own.length || (mentioned && statesType(answerText, types))) continue;
     const weight = own.reduce((n, t) => n + t.idf, 0);
     const names = (h: RetrievedPassage) => own.reduce((n, l) => n + (h.terms.some((t) => t.term === l.term && t.matched && (t.weight ?? 1) >= 0.7) ? l.idf : 0), 0);
     const found = hits.find(
       (h) =>
         !used.includes(h) && used.some((u) => u.source.id === h.source.id) && h.bodyMatches > 0 && names(h) >= weight * 0.45 &&
-        judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0),
+        judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0) && statesType(unitAnswer(question, h), types),
     );
     if (found) return found;
   }
