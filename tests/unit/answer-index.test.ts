@@ -2,7 +2,8 @@
  * The in-memory BM25 index (searchIndex.ts) over hand-made units: term maps as parseTsvector gives them.
  */
 import { describe, expect, it } from 'vitest';
-import { SearchIndex, boundedEditDistance, germanVerbForms, parseTsvector, type Hit, type IndexedUnit } from '../../server/src/services/searchIndex.ts';
+import { SearchIndex, boundedEditDistance, parseTsvector, type Hit, type IndexedUnit } from '../../server/src/services/searchIndex.ts';
+import { germanVerbForms } from '../../server/src/training/germanVerbs.ts';
 import { PostingsIndexBuilder } from '../../server/src/services/postingsIndex.ts';
 import { PostingsCorpus } from '../../server/src/services/postingsCorpus.ts';
 import { rankCandidates } from '../../server/src/services/retrieval.ts';
@@ -371,12 +372,20 @@ describe('spellings the stemmer keeps apart', () => {
   });
 
   it('a German verb finds its participle and its noun: "ablehnt" finds "abgelehnt" and "Ablehnungsbescheid", "bucht" finds "gebucht"', () => {
-    expect(germanVerbForms('ablehnt')).toEqual({ participles: ['abgelehnt'], noun: 'ablehnung' });
-    expect(germanVerbForms('bucht')).toEqual({ participles: ['gebucht'], noun: 'buchung' });
-    expect(germanVerbForms('verschickt')).toEqual({ participles: [], noun: 'verschickung' });
-    expect(germanVerbForms('rad')).toEqual({ participles: [], noun: null });
+    expect(germanVerbForms('ablehnt')).toEqual({ participles: ['abgelehnt'], noun: 'ablehnung', verb: 'lehnt' });
+    expect(germanVerbForms('bucht')).toEqual({ participles: ['gebucht'], noun: 'buchung', verb: null });
+    expect(germanVerbForms('verschickt')).toEqual({ participles: [], noun: 'verschickung', verb: null });
+    expect(germanVerbForms('rad')).toEqual({ participles: [], noun: null, verb: null });
+    // Strong verbs change their stem ("abgezogen", "Abzug"); "aufbewahrt" takes no "ge"; "zurück" is folded.
+    expect(germanVerbForms('abzieht')).toEqual({ participles: ['abgezog'], noun: 'abzug', verb: 'zieht' });
+    expect(germanVerbForms('zuruckgibt')).toEqual({ participles: ['zuruckgegeb'], noun: 'zuruckgab', verb: 'gibt' });
+    expect(germanVerbForms('aufbewahrt')).toEqual({ participles: ['aufbewahrt'], noun: 'aufbewahrung', verb: 'bewahrt' });
     const forms = new SearchIndex([unit('visum', 'de', 'abgelehnt', 'visum'), unit('bescheid', 'de', 'ablehnungsbescheid'), unit('zimmer', 'de', 'gebucht')]);
     expect(forms.expand('ablehnt', 'de').alternatives.map((a) => a.lexeme)).toEqual(['abgelehnt', 'ablehnungsbescheid']);
     expect(forms.expand('bucht', 'de').alternatives.map((a) => a.lexeme)).toEqual(['gebucht']);
+    // The verb with its particle finds the page that splits it too: "Fundsachen bewahren wir 6 Monate auf".
+    const split = new SearchIndex([unit('fund', 'de', 'fundsach', 'bewahr'), unit('pause', 'de', 'paus', 'abgezog')]);
+    expect(split.expand('aufbewahrt', 'de').alternatives.map((a) => a.lexeme)).toEqual(['bewahr']);
+    expect(split.expand('abzieht', 'de').alternatives.map((a) => a.lexeme)).toEqual(['abgezog']);
   });
 });

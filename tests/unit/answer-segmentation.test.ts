@@ -214,12 +214,23 @@ describe('stripQuestionFillers', () => {
     expect(words(stripQuestionFillers('Ist der Berg hoch?'))).toEqual(['Ist', 'der', 'Berg', 'hoch']);
   });
 
-  it('drops the particle a separable verb leaves at the end of a clause ("holt … ab" would find "ab 99 €")', () => {
-    expect(words(stripQuestionFillers('Holt ihr mich vom Flughafen ab und was kostet das?'))).toEqual(['Holt', 'mich', 'vom', 'Flughafen', 'und', 'kostet', 'das']);
-    expect(words(stripQuestionFillers('Wann fängt der Kurs an?'))).toEqual(['fängt', 'der', 'Kurs']);
-    // inside the clause it is a preposition and stays
+  it('puts the particle a separable verb leaves at the end of a clause back in front of the verb', () => {
+    expect(words(stripQuestionFillers('Holt ihr mich vom Flughafen ab und was kostet das?'))).toEqual(['abHolt', 'mich', 'vom', 'Flughafen', 'und', 'kostet', 'das']);
+    expect(words(stripQuestionFillers('Wann fängt der Kurs an?'))).toEqual(['anfängt', 'der', 'Kurs']);
+    expect(words(stripQuestionFillers('zieht stundenwerk die pausen automatisch ab wenn einer vergisst'))).toEqual(['abzieht', 'stundenwerk', 'die', 'pausen', 'automatisch', 'wenn', 'vergisst']);
+    // The verb after its subject, after a question word with its noun, past a number.
+    expect(words(stripQuestionFillers('Mein Kurs fängt in 3 Wochen an.'))).toEqual(['Mein', 'Kurs', 'anfängt', 'in', '3', 'Wochen']);
+    expect(words(stripQuestionFillers('welche nummer ruf ich an??'))).toEqual(['nummer', 'anruf', 'ich']);
+    expect(words(stripQuestionFillers('unser vertrag läuft ende märz 2027 aus.'))).toEqual(['unser', 'vertrag', 'ausläuft', 'ende', 'märz', '2027']);
+    // The clause is what follows its last conjunction.
+    expect(words(stripQuestionFillers('wann habt ihr offen und holt ihr mich ab'))).toEqual(['offen', 'und', 'abholt', 'mich']);
+    // An auxiliary's particle, "zu", and a clause without a verb lose it: alone it would find "ab 99 €".
+    expect(words(stripQuestionFillers('habt ihr am freitag zu?'))).toEqual(['am', 'freitag', 'geschlossen']);
+    expect(words(stripQuestionFillers('krieg was zurück?'))).toEqual(['krieg']);
+    // Inside the clause it is a preposition and stays; "zusammen" ends a clause as an adverb.
     expect(words(stripQuestionFillers('Kann ich ab 8 Uhr frühstücken?'))).toEqual(['ich', 'ab', '8', 'Uhr', 'frühstücken']);
     expect(words(stripQuestionFillers('Ab wann?'))).toEqual(['Ab']);
+    expect(words(stripQuestionFillers('wieviel sind das zusammen'))).toEqual(['sind', 'das', 'zusammen']);
   });
 
   it('drops the letters of English contractions and "I\'d like to"', () => {

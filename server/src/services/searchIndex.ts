@@ -11,6 +11,7 @@
  * (its terms weighted by rarity) the unit contains. The answer engine gates on it, so that two
  * everyday words shared with a page do not answer a question about something else.
  */
+import { germanVerbForms } from '../training/germanVerbs.ts';
 import { scanTsvector } from './tsvector.ts';
 import { CONTEXT_WEIGHT } from './questionFocus.ts';
 import { GENERAL_WEIGHT } from './generalWords.ts';
@@ -129,23 +130,6 @@ export function byJoinedSpelling(words: Iterable<string>): Map<string, string[]>
  */
 const verbStems = (term: string) =>
   term.length < 4 ? [] : [/(?<=\p{L}{2})et$/u, /(?<=\p{L}{2})st$/u, /(?<=\p{L}{2})t$/u].flatMap((re) => (re.test(term) ? [term.replace(re, '')] : []));
-
-/** Prefixes a German verb is split from ("lehnt … ab") and that take "ge" inside in the participle ("abgelehnt"). */
-const SEPARABLE = /^(zurück|zusammen|weiter|ab|an|auf|aus|bei|ein|fest|her|hin|los|mit|nach|vor|weg|zu)(?=\p{L}{3})/u;
-/** Prefixes that take no "ge" ("bestellt", "verschickt"). */
-const INSEPARABLE = /^(be|emp|ent|er|ge|miss|ver|zer)/u;
-
-/**
- * A German verb of the question (third person, as the stemmer leaves it: "ablehnt", "bucht") as the content
- * may write it: the participle ("abgelehnt", "gebucht") and the noun in "-ung" ("Ablehnung…", "Buchung…").
- */
-export function germanVerbForms(term: string): { participles: string[]; noun: string | null } {
-  if (term.length < 5 || !/(?<=\p{L}{3})t$/u.test(term)) return { participles: [], noun: null };
-  const stem = term.replace(/e?t$/u, '');
-  const separable = SEPARABLE.exec(term)?.[1];
-  const participles = separable ? [`${separable}ge${term.slice(separable.length)}`] : INSEPARABLE.test(term) ? [] : [`ge${term}`];
-  return { participles, noun: `${stem}ung` };
-}
 
 export class SearchIndex {
   readonly size: number;
@@ -386,6 +370,7 @@ export class SearchIndex {
       for (const w of verbStems(term)) if (this.has(lang, w)) add(w, 0.8);
       const forms = germanVerbForms(term);
       for (const w of forms.participles) if (this.has(lang, w)) add(w, 0.8);
+      if (forms.verb) for (const w of [forms.verb, ...verbStems(forms.verb)]) if (this.has(lang, w)) add(w, 0.8);
       if (forms.noun) for (const w of [forms.noun, ...this.prefixed(lang, forms.noun)]) if (this.has(lang, w)) add(w, 0.7);
     }
     // A question word read in another language's content finds longer words only when it is long enough to

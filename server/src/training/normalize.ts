@@ -1,3 +1,5 @@
+import { joinSeparatedParticles } from './germanVerbs.ts';
+
 /**
  * Text as the index should read it (the stored text keeps the author's spelling). German gendered
  * forms become both words ("Verkäufer/in" → "Verkäufer Verkäuferin", "Mitarbeiter:innen" →
@@ -45,12 +47,6 @@ const HOW_PHRASE = /(?<!\p{L})(?:wie|how)\s+(?:hoch|groß|gross|teuer|high|big|l
 const OPEN_OR_CLOSED = /\b(?:hat|habt|haben|hast|ist|sind|seid|macht|machen|macht's)\b[^?.!]*?\b(zu|auf)\s*(?:[?!.]|$)/giu;
 
 /**
- * German separable verbs leave their particle at the end of the clause: "Holt ihr mich vom Flughafen ab?",
- * "Wann fängt der Kurs an?". Alone it names nothing and would find "ab 99 €" or "an der Rezeption".
- */
-const SEPARATED_PARTICLE = /(?<=\p{L}\s+)(?:ab|an|auf|aus|bei|ein|mit|nach|vor|weg|zu|zurück|los|vorbei|statt|teil)(?=\s*(?:[,;:?!.]|\s(?:und|oder|aber)\s|$))/giu;
-
-/**
  * English contractions: "I'd", "you'll", "employer's" would leave the letters "d", "ll", "s" as words of
  * the question. The owner's "s" goes; "n't" is "not". "I'd like to …" only asks.
  */
@@ -59,12 +55,12 @@ const NOT = /n['’]t(?!\p{L})/giu;
 const LIKE_TO = /(?<!\p{L})(?:i|we)(?:['’]d|\s+would)\s+(?:really\s+)?(?:like|love)(?:\s+to)?(?!\p{L})/giu;
 
 export function stripQuestionFillers(question: string): string {
-  return question
+  const spoken = question
     .replace(LIKE_TO, ' ')
     .replace(NOT, ' not')
     .replace(CONTRACTION, '')
-    .replace(OPEN_OR_CLOSED, (m: string, particle: string) => `${m} ${particle.toLowerCase() === 'zu' ? 'geschlossen' : 'geöffnet'} `)
-    .replace(SEPARATED_PARTICLE, ' ')
+    .replace(OPEN_OR_CLOSED, (m: string, particle: string) => `${m} ${particle.toLowerCase() === 'zu' ? 'geschlossen' : 'geöffnet'} `);
+  return joinSeparatedParticles(spoken)
     .replace(HOW_PHRASE, ' ')
     .replace(/[\p{L}']+/gu, (w) => (QUESTION_FILLERS.has(w.toLowerCase().replace(/'/g, '')) ? ' ' : w));
 }
