@@ -280,6 +280,17 @@ describe('preferences', () => {
     expect(composeAnswer('Geführte Touren auf Englisch?', [en], de)).toBeNull();
   });
 
+  it('where nothing passes, a unit in another language naming a word the visitor language has none for needs no margin', () => {
+    const de = { minCoverage: 0.3, visitorLang: 'de' };
+    const q = 'spricht jemand türkisch? meine mutter muss ihren vertrag ummelden';
+    const ownTerms = (known: boolean) => [{ term: 'turkisch', idf: 6, known, matched: false }, { term: 'sprich', idf: 5, known: true, matched: false }];
+    const own = (known: boolean) => unit({ text: 'Ihren Vertrag melden Sie online um.', coverage: 0.2, terms: ownTerms(known) });
+    const en = unit({ lang: 'en', text: 'Aylin Demir speaks English and Turkish.', coverage: 0.33, terms: [{ term: 'türkisch', idf: 3, known: true, matched: true, via: 'turkish', vias: ['turkish'], weight: 1 }] });
+    expect(composeAnswer(q, [own(false), en], de)!.used).toEqual([en]);
+    // The German pages have the word: the match in English may be chance, the margin holds.
+    expect(composeAnswer(q, [own(true), en], de)).toBeNull();
+  });
+
   it('a partial answer in the visitor language is completed by a foreign unit stating the asked-for fact', () => {
     const deUnit = unit({ text: 'E-Bikes verleihen wir an der Rezeption.', coverage: 0.6, score: 1, source: { type: 'webpage', id: 'de' } });
     const enUnit = unit({ lang: 'en', text: 'E-bike rental costs 25 € per day.', coverage: 0.6, score: 0.3, source: { type: 'webpage', id: 'en' } });

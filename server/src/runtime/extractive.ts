@@ -333,9 +333,15 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
   const inBody = (h: RetrievedPassage) => h.bodyMatches > 0 || !!judge.holdsAsked(h);
   const own = Math.max(0, ...hits.filter((h) => h.lang === opts.visitorLang && inBody(h)).map(judge.coverage));
   const foreign = (h: RetrievedPassage) => !!opts.visitorLang && h.lang !== opts.visitorLang;
-  const min = (h: RetrievedPassage) =>
-    opts.minCoverage + (foreign(h) && !(own > 0 && judge.coverage(h) >= 2 * own) ? (opts.foreignMargin ?? 0.1) : 0);
-  const ok = hits.filter((h) => inBody(h) && judge.coverage(h) >= min(h) && judge.sentenceCoverage(h) >= (opts.minSentenceCoverage ?? 0));
+  const margin = (h: RetrievedPassage) => (foreign(h) && !(own > 0 && judge.coverage(h) >= 2 * own) ? (opts.foreignMargin ?? 0.1) : 0);
+  const passes = (h: RetrievedPassage, extra: number) =>
+    inBody(h) && judge.coverage(h) >= opts.minCoverage + extra && judge.sentenceCoverage(h) >= (opts.minSentenceCoverage ?? 0);
+  // Where nothing passes, a unit in another language that names what the visitor's language has no word for at all
+  // ("spricht jemand Türkisch?" on a site whose German pages never say "türkisch") needs no margin: that word is no chance.
+  const missing = missingConcepts(hits.find((h) => !foreign(h)));
+  const namesMissing = (h: RetrievedPassage) => h.terms.some((t) => t.matched && missing.some((m) => sameWord(m.term, t.term)));
+  const gated = hits.filter((h) => passes(h, margin(h)));
+  const ok = gated.length ? gated : hits.filter((h) => foreign(h) && namesMissing(h) && passes(h, 0));
   // Focused units first: the share of the question one sentence answers scales the rank.
   // A row whose label names what was asked about ("Sonntag – …" for "am Sonntag") is that thing's row.
   const words = keywords(question);
@@ -463,6 +469,10 @@ const sameWord = (x: string, y: string) => {
   return short === long || (short.length >= 4 && long.startsWith(short.slice(0, -1)));
 };
 
+/** The question's words a unit's language has no word for at all (numbers, everyday words like "leider" and the story around the question name no concept). */
+const missingConcepts = (unit: RetrievedPassage | undefined) =>
+  (unit?.terms ?? []).filter((t) => !t.matched && !t.known && !t.minor && !/^\d+$/.test(t.term));
+
 /**
  * The visitor's language has no word at all for part of the question ("Flughafentransfer" on a site
  * whose German pages never mention one): a unit in another language that names it and covers the rest
@@ -470,8 +480,7 @@ const sameWord = (x: string, y: string) => {
  */
 function conceptElsewhere(best: RetrievedPassage, hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
   if (!opts.visitorLang || best.lang !== opts.visitorLang) return null;
-  // Numbers, everyday words ("leider") and the story around the question name no concept.
-  const missing = best.terms.filter((t) => !t.matched && !t.known && !t.minor && !/^\d+$/.test(t.term));
+  const missing = missingConcepts(best);
   if (!missing.length) return null;
   // It covers as much, not counting the missing words themselves: no unit of the visitor's language can have them.
   const total = best.terms.reduce((n, t) => n + t.idf, 0);
