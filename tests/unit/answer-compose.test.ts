@@ -58,6 +58,14 @@ describe('answerTypes / statesType', () => {
     expect(answerTypes('when we arrive late, is there a key safe?')).toEqual([]);
     // "auf" closing the question is "open"; one Termin is an appointment to book, Termine are dates.
     expect(answerTypes('habt ihr samstags auf?')).toEqual(['time']);
+    // "wo ist …" asks for an address; "wo kann ich parken" and an e-mail address do not.
+    expect(answerTypes('wo ist euer Kundencenter?')).toEqual(['place']);
+    expect(answerTypes('habt ihr ein büro in kassel? adresse bitte')).toEqual(['place']);
+    expect(answerTypes('wo kann ich parken?')).toEqual([]);
+    expect(answerTypes('wie ist eure e-mail-adresse?')).toEqual(['email']);
+    expect(statesType('Im Kundencenter am Marktplatz 7, gegenüber dem Rathaus', ['place'])).toBe(true);
+    expect(statesType('Friedrich-Ebert-Straße 112, 34117 Kassel', ['place'])).toBe(true);
+    expect(statesType('Donnerstag: 8:30–18:00 Uhr', ['place'])).toBe(false);
     expect(answerTypes('braucht man da nen Termin')).toEqual([]);
     expect(answerTypes('welche Kurstermine gibt es im März')).toEqual(['date']);
     // A phone number or an e-mail address: the line that has it, not the one that says the channel exists.

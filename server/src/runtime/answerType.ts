@@ -4,7 +4,7 @@
  * with the question ("was verdient man als Koch" wants the sentence with the salary, not the one
  * with the training the cook needs).
  */
-export type AnswerType = 'price' | 'time' | 'date' | 'number' | 'height' | 'phone' | 'email';
+export type AnswerType = 'price' | 'time' | 'date' | 'number' | 'height' | 'phone' | 'email' | 'place';
 
 /** "when" that asks ("when do you open", "until when"), not the conjunction of "I'd like to trade it in when I buy an e-bike". */
 const WHEN = "when(?!\\s+(?:i|i'm|we|we're|my|our|the|a|an|it's|there's)\\b)";
@@ -23,6 +23,8 @@ const ASKS: [AnswerType, RegExp][] = [
   // "unter welcher Nummer", "phone number": the line with the number, not the one that says phone support exists.
   ['phone', /\b(telefonnummer|telefonnr|rufnummer|handynummer|nummer|anrufen|phone( number)?|telephone( number)?|call (you|us))\b/i],
   ['email', /\b(e-?mail-?adresse|mailadresse|e-?mail address|email|e-mail)\b/i],
+  // "wo ist euer Kundencenter": the line with the street, not the one with the opening hours. ("Wo kann ich parken" asks for no address.)
+  ['place', /\b(wo\s+(ist|sind|liegt|liegen|befindet|befinden|finde ich|findet man)|(?<!e-?mail-?)adresse|anschrift|where\s+(is|are)|where's|(?<!e-?mail )address)\b/i],
 ];
 
 const MONTH =
@@ -37,6 +39,8 @@ const STATES: Record<AnswerType, RegExp> = {
   // "0251 987654-20", "+49 761 2987-44", "(030) 1234567": a leading zero or country code and six digits or more.
   phone: /(?:\+\d{1,3}[\s./-]?\(?\d{1,5}\)?|\(0\d{1,5}\)|\b0\d{2,5})[\s./-]?\d{2,}(?:[\s.-]?\d{2,})*/,
   email: /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/,
+  // A street with its number ("Marktplatz 7", "Friedrich-Ebert-Straße 112", "12 Mill Lane") or a postcode with its town.
+  place: /(\p{L}(?:straße|strasse|str\.|weg|platz|gasse|allee|ring|damm|ufer|markt|steig|chaussee)\s+\d+\s?[a-z]?\b|\b\d+\s+\p{Lu}\p{L}+\s+(?:[Ss]treet|[Rr]oad|[Ll]ane|[Aa]venue|[Ss]quare)\b|\b\d{5}\s+\p{Lu}\p{L}+)/u,
   number: /\d|\b(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred)\b/i,
 };
 
@@ -58,6 +62,7 @@ const TYPE_WORDS: Record<AnswerType, RegExp> = {
   height: /^(hoch|hoh|high|tall|height|altitud)/,
   phone: /^(telefonnumm|telefonnr|rufnumm|handynumm|numm|anruf|phone|telephon|call)$/,
   email: /^(e-mail|email|mail|mailadress|e-mailadress|emailadress)$/,
+  place: /^(adress|anschrift|address)$/,
 };
 
 /**
