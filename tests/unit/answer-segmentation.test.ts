@@ -188,6 +188,10 @@ describe('normalizeForIndex', () => {
     expect(normalizeForIndex('24/7 erreichbar')).toBe('24/7 erreichbar');
   });
 
+  it('writes "m³" and "m²" as one word each, as the written-out "m3" and "m2"', () => {
+    expect(normalizeForIndex('2,52 € pro m³, 0,58 € pro m²')).toBe('2,52 € pro m3, 0,58 € pro m2');
+  });
+
   it('leaves ordinary text alone', () => {
     expect(normalizeForIndex('Die Sauna ist täglich geöffnet.')).toBe('Die Sauna ist täglich geöffnet.');
   });

@@ -91,6 +91,15 @@ describe('tables', () => {
     expect(rowText(['Nur ein Label'], null)).toBe('Nur ein Label');
     expect(rowText(['', '5 €', '7 €'], ['', 'Klein', 'Groß'])).toBe('Klein: 5 €; Groß: 7 €');
   });
+
+  it("a two-column row keeps its value column's header where it says more than the kind of value", () => {
+    expect(rowText(['ab 1. Januar 2027', '2,52 €'], ['Zeitraum', 'Preis pro m³'])).toBe('ab 1. Januar 2027 – Preis pro m³: 2,52 €');
+    expect(rowText(['Kletterschuhe', '4,50 €'], ['Ausrüstung', 'Leihgebühr pro Besuch'])).toBe('Kletterschuhe – Leihgebühr pro Besuch: 4,50 €');
+    // "Preis", "Gebühr", "Öffnungszeiten" only say what kind of value follows: every row of the table would match "was kostet" by them.
+    expect(rowText(['Sauna', '12 €'], ['Leistung', 'Preis'])).toBe('Sauna: 12 €');
+    expect(rowText(['bis 14 Tage vorher', '25 %'], ['Zeitraum', 'Gebühr'])).toBe('bis 14 Tage vorher: 25 %');
+    expect(rowText(['Montag', '9–18 Uhr'], ['Tag', 'Öffnungszeiten'])).toBe('Montag: 9–18 Uhr');
+  });
 });
 
 describe('FAQ markup becomes a question heading followed by its answer', () => {

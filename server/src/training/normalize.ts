@@ -11,7 +11,10 @@ export function normalizeForIndex(text: string): string {
     .replace(/\((?:[mwfdix]\s*\/\s*){1,3}[mwfdix]\)|\(all genders\)/gi, ' ')
     .replace(/(\p{L}{3,})(?:\/-?|[:*_])(in|innen)\b/gu, (_, w: string, suffix: string) => `${w} ${w}${suffix}`)
     .replace(/(?<!\p{L})(\p{Lu}?\p{Ll}{2,})(In|Innen)\b/gu, (_, w: string, suffix: string) => `${w} ${w}${suffix.toLowerCase()}`)
-    .replace(/(\S)\/(?=\p{L})/gu, '$1 / ');
+    .replace(/(\S)\/(?=\p{L})/gu, '$1 / ')
+    // "m³" and "m²" as one word each ("m3", "m2"), as PostgreSQL's parser reads the written-out forms: alone the "m" names nothing.
+    .replace(/(?<=\p{L})²/gu, '2')
+    .replace(/(?<=\p{L})³/gu, '3');
 }
 
 /**

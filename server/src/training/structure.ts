@@ -116,6 +116,23 @@ function table(ctx: Ctx, n: Node) {
 }
 
 /**
+ * Whether a column header says more than what kind of value the column holds: "Preis pro m³", "Leihgebühr pro Besuch"
+ * do, "Preis", "Gebühr", "Zeit" do not (by them every row of a price table would match "was kostet").
+ */
+const namesMore = (header: string) =>
+  header
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}²³]+/u)
+    .some((w) => w.length >= 2 && !VALUE_KIND_WORDS.has(w));
+const VALUE_KIND_WORDS = new Set(
+  (
+    'preis preise kosten gebühr gebühren betrag summe zeit zeiten uhrzeit öffnungszeit öffnungszeiten datum termin wert anzahl ' +
+    'price prices cost costs fee fees amount time times hours date value number ' +
+    'pro per je in inkl incl für for the und and mit with eur ab from bis to zzgl brutto netto'
+  ).split(' '),
+);
+
+/**
  * One table row as a sentence that stands alone: "Label: value" for two columns, otherwise
  * "Label – Header: value; Header: value", so no value is ever separated from its label.
  */
@@ -124,7 +141,7 @@ export function rowText(cells: string[], header: string[] | null): string {
   const values = rest.map((v, i) => ({ h: header?.[i + 1] ?? '', v })).filter((x) => x.v);
   if (!values.length) return label;
   if (!label) return values.map((x) => (x.h ? `${x.h}: ${x.v}` : x.v)).join('; ');
-  if (values.length === 1 && cells.length === 2) return `${label}: ${values[0].v}`;
+  if (values.length === 1 && cells.length === 2 && !namesMore(values[0].h)) return `${label}: ${values[0].v}`;
   return `${label} – ${values.map((x) => (x.h ? `${x.h}: ${x.v}` : x.v)).join('; ')}`;
 }
 
