@@ -58,6 +58,10 @@ describe('answerTypes / statesType', () => {
     expect(answerTypes('when we arrive late, is there a key safe?')).toEqual([]);
     // "auf" closing the question is "open"; one Termin is an appointment to book, Termine are dates.
     expect(answerTypes('habt ihr samstags auf?')).toEqual(['time']);
+    // A compound names the price too: "Gaspreis", "Versandkosten"; cents state one.
+    expect(answerTypes('gaspreis basis tarif ab 1.1.?')).toEqual(['price']);
+    expect(answerTypes('versandkosten nach österreich')).toEqual(['price']);
+    expect(statesType('Arbeitspreis ab 1.1.2027: 12,96 ct/kWh', ['price'])).toBe(true);
     // "wo ist …" asks for an address; "wo kann ich parken" and an e-mail address do not.
     expect(answerTypes('wo ist euer Kundencenter?')).toEqual(['place']);
     expect(answerTypes('habt ihr ein büro in kassel? adresse bitte')).toEqual(['place']);

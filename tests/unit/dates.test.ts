@@ -75,13 +75,16 @@ describe('holdsAskedDay', () => {
     expect(holdsAskedDay(dates, 'Vom 24. Dezember 2026 bis 2. Januar 2027 gelten geänderte Sprechzeiten.')).toBe(true);
   });
 
-  it('a year-less day is tried in the years of closed spans only; an open one needs the year', () => {
+  it('a year-less day is tried in the years of closed spans, and on the day an open span starts or ends', () => {
     const prices = 'Der Zuschlag gilt ab dem 7. Januar 2027. Bis einschließlich 6. Januar 2027 berechnen wir 31,00 €.';
     expect(holds('über Silvester 2026', prices)).toBe(true);
     expect(holds('über Silvester 2027', 'Bis einschließlich 6. Januar 2027 berechnen wir 31,00 €.')).toBe(false);
     // Without a year "ab 7. Januar 2027" would hold Silvester of 2027, and "bis 6. Januar 2027" that of 2026.
     expect(holds('über Silvester', prices)).toBe(false);
     expect(holds('über Silvester', 'Wintersaison: 19. Dezember 2026 – 6. Januar 2027')).toBe(true);
+    // The day an open span starts or ends on is that day in its year: "ab 1.1.2027" holds the "1.1." of "ab 1.1.?".
+    expect(holds('gaspreis ab 1.1.?', 'Arbeitspreis bis 31.12.2026: 12,48 ct/kWh; Arbeitspreis ab 1.1.2027: 12,96 ct/kWh')).toBe(true);
+    expect(holds('gaspreis ab 2.1.?', 'Arbeitspreis bis 31.12.2026: 12,48 ct/kWh; Arbeitspreis ab 1.1.2027: 12,96 ct/kWh')).toBe(false);
   });
 });
 

@@ -12,7 +12,7 @@ const WHEN = "when(?!\\s+(?:i|i'm|we|we're|my|our|the|a|an|it's|there's)\\b)";
 const ASKS: [AnswerType, RegExp][] = [
   // "Wie hoch ist die Gebühr" asks for a price as often as "wie hoch ist der Gipfel" for a height.
   // "ist das kostenlos?" asks about the price; "der nächste kostenlose Infoabend" names a free thing and asks something else.
-  ['price', /\b(wie hoch|kost(?!enlose[mnrs]?\b|enfreie[mnrs]?\b)\w*|preis\w*|\w*gebühr\w*|\w*zuschlag\w*|aufpreis|teuer|zahl(en|t|e)|bezahl\w*|gehalt|verdien\w*|lohn|vergütung|euro|gratis|how much|free|costs?|prices?|fees?|charge[sd]?|pay|salary|earn\w*|money|rates?|welche[mnrs]? (mindest)?(betrag|bestellwert|warenwert|einkaufswert)|(what|which|minimum) (order )?(amount|order value))\b/i],
+  ['price', /\b(wie hoch|kost(?!enlose[mnrs]?\b|enfreie[mnrs]?\b)\w*|\w+kosten|\w*preis\w*|\w*gebühr\w*|\w*zuschlag\w*|aufpreis|teuer|zahl(en|t|e)|bezahl\w*|gehalt|verdien\w*|lohn|vergütung|euro|gratis|how much|free|costs?|prices?|fees?|charge[sd]?|pay|salary|earn\w*|money|rates?|welche[mnrs]? (mindest)?(betrag|bestellwert|warenwert|einkaufswert)|(what|which|minimum) (order )?(amount|order value))\b/i],
   // "habt ihr samstags auf?": open, with the verb's particle at the end of the question.
   ['time', new RegExp(`\\b(wann|uhrzeit|wie ?viel uhr|wie spät|öffnungszeit\\w*|geöffnet|offen|aufhaben|auf(?=\\s*(?:[?!.]|$))|what time|${WHEN}|opening|open|hours)\\b`, 'i')],
   // "Termine", "Kurstermin" ask for dates; "braucht man einen Termin" asks whether to book.
@@ -31,7 +31,7 @@ const MONTH =
   'januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|january|february|march|may|june|july|october|december';
 
 const STATES: Record<AnswerType, RegExp> = {
-  price: /(\d[\d.,]*\s?(€|eur\b|euro)|€\s?\d|\d+\s?%|\bkostenlos|\bkostenfrei|\bgratis|\binklusive\b|free of charge|\bincluded\b|\bfree\b)/i,
+  price: /(\d[\d.,]*\s?(€|eur\b|euro|ct\b|cent\b|cents\b)|€\s?\d|\d+\s?%|\bkostenlos|\bkostenfrei|\bgratis|\binklusive\b|free of charge|\bincluded\b|\bfree\b)/i,
   time: /(\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(uhr|am|pm|a\.m\.|p\.m\.)\b|rund um die uhr|24\/7|\bround the clock\b)/i,
   date: new RegExp(`(\\b\\d{1,2}\\.\\s?(${MONTH})|\\b(${MONTH})\\s\\d|\\b\\d{1,2}\\.\\s?\\d{1,2}\\.|\\b(19|20)\\d{2}\\b)`, 'i'),
   // Digits, or a number written as a word ("zwei bis drei Werktage").

@@ -173,15 +173,16 @@ export function spansHoldAskedDay(asked: QuestionDates, all: Span[], withinDays 
   const spans = all.filter((s) => s.to - s.from < withinDays);
   if (!spans.length) return false;
   const closed = spans.filter((s) => Math.abs(s.from) < FAR && Math.abs(s.to) < FAR);
+  const open = spans.filter((s) => !closed.includes(s));
   return asked.days.some((a) => {
-    // A day without a year is tried in the years the text's closed spans name; an open one ("ab 7. Januar 2027")
-    // would hold that day in some year or other.
-    const [years, among] = a.year !== undefined ? [[a.year], spans] : [yearsOf(closed), closed];
+    // A day without a year is tried in the years the text's spans name. An open span ("ab 7. Januar 2027") would hold
+    // it in some year or other: only the day it starts or ends on is that day ("Preis ab 1.1.2027" for "ab 1.1.?").
+    const [years, among, bounds] = a.year !== undefined ? [[a.year], spans, []] : [yearsOf(spans), closed, open.map((s) => (s.to < FAR ? s.to : s.from))];
     return years.some((y) => {
       const from = dayNumber(y, a.from.m, a.from.d);
       // A span over the turn of the year ("27.–30.12." does not, "Dezember bis Januar" may) ends in the next year.
       const to = dayNumber(a.to.m < a.from.m ? y + 1 : y, a.to.m, a.to.d);
-      return among.some((s) => s.from <= to && s.to >= from);
+      return among.some((s) => s.from <= to && s.to >= from) || bounds.some((d) => d >= from && d <= to);
     });
   });
 }
@@ -189,7 +190,7 @@ export function spansHoldAskedDay(asked: QuestionDates, all: Span[], withinDays 
 /** The years a text's spans touch (a question's year-less day is tried in each). */
 function yearsOf(spans: Span[]): number[] {
   const years = new Set<number>();
-  for (const s of spans) for (const d of [s.from, s.to]) years.add(new Date(d * 86_400_000).getUTCFullYear());
+  for (const s of spans) for (const d of [s.from, s.to]) if (Math.abs(d) < FAR) years.add(new Date(d * 86_400_000).getUTCFullYear());
   return [...years];
 }
 
