@@ -30,6 +30,11 @@ describe('labelHolds', () => {
     expect(questionQuantities('unser Kleiner ist 4')).toEqual([{ raw: 4 }]);
     // Parts of dates and prices are not numbers of their own; a count word is one only before a unit.
     expect(questionQuantities('am 30.12. für eine Nacht, 1.500 € ein Zimmer')).toEqual([{ raw: 1, days: 1 }]);
+    // "a day ticket", "a week pass" name a kind of thing, not one day; "a week before" measures.
+    expect(questionQuantities('how much is a day ticket for an adult')).toEqual([]);
+    expect(questionQuantities('is there a week pass?')).toEqual([]);
+    expect(questionQuantities('can I cancel a week before')).toEqual([{ raw: 1, days: 7 }]);
+    expect(questionQuantities('for a night or two')).toEqual([{ raw: 1, days: 1 }]);
   });
 
   it('compares in days where both the question and the label name a unit of time', () => {

@@ -35,18 +35,31 @@ function unitDays(word: string | undefined): number | undefined {
 // "für eine Woche" must find "eine Woche" after "für eine".
 const NUMBER_THEN_WORD = /(?<![\p{L}\d.,])(\d{1,3}(?!\d|[.,]\d)|\p{L}+)(?=(?:\s*-?\s*(\p{L}+))?)/gu;
 
+/** Words that follow an English unit of time when it measures ("a day before", "a week in advance", "a night or two"). */
+const AFTER_A_MEASURE = new Set(
+  'before ago in early earlier later late advance ahead prior or and of to for at with long beforehand away from after notice per each is are was will do does can please the a an off left more less only'.split(' '),
+);
+
+/** After "a" and a unit of time, a word of its own makes it a kind of thing: "a day ticket", "a week pass", not one day. */
+const namesAKind = (rest: string) => {
+  const next = /^\s*-?\s*\p{L}+[\s-]+(\p{L}+)/u.exec(rest)?.[1];
+  return !!next && !AFTER_A_MEASURE.has(next);
+};
+
 /**
  * The numbers of a question a table row's label may hold, each with its length in days when a unit of time
  * follows it. Counted words only before a unit of time ("eine Woche vorher", "two weeks"): alone they are articles.
  */
 export function questionQuantities(question: string): Quantity[] {
   const out: Quantity[] = [];
-  for (const m of question.toLowerCase().matchAll(NUMBER_THEN_WORD)) {
+  const text = question.toLowerCase();
+  for (const m of text.matchAll(NUMBER_THEN_WORD)) {
     const digits = /^\d+$/.test(m[1]);
     const raw = digits ? Number(m[1]) : COUNT_WORDS[m[1]];
     if (raw === undefined) continue;
     const per = unitDays(m[2]);
     if (!digits && per === undefined) continue;
+    if (['a', 'an', 'one'].includes(m[1]) && namesAKind(text.slice(m.index + m[0].length))) continue;
     out.push(per === undefined ? { raw } : { raw, days: raw * per });
   }
   return out;
