@@ -549,6 +549,20 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer(q, [withPrice, price], gates)!.used).toEqual([withPrice]);
   });
 
+  it('a price asked for what sections stand under brings the sections of its kind: each package of a birthday party', () => {
+    const q = 'was kostet ein kindergeburtstag bei euch?';
+    const terms = [hit('kindergeburtstag', 3, 'kindergeburtstag'), hit('kostet', 3, 'preis')];
+    const page = { source: { type: 'webpage' as const, id: 'kg', url: 'https://climb.test/kindergeburtstag', title: 'Kindergeburtstag' } };
+    const climb = unit({ ...page, kind: 'list', heading: 'Kindergeburtstag › Unsere Pakete › Kletter-Geburtstag', text: '- ab 8 Jahren - Preis: 229,00 € für bis zu 8 Kinder', score: 5, terms });
+    const boulder = unit({ ...page, kind: 'list', heading: 'Kindergeburtstag › Unsere Pakete › Boulder-Geburtstag', text: '- ab 6 Jahren - 189,00 € für bis zu 8 Kinder', score: 3, terms });
+    const room = unit({ ...page, heading: 'Kindergeburtstag › Unsere Pakete › Raum', text: 'Der Geburtstagsraum kostet 20,00 € extra.', score: 3, terms });
+    const gates = { minCoverage: 0.3, minSentenceCoverage: 0.3 };
+    expect(composeAnswer(q, [climb, boulder, room], gates)!.used).toEqual([climb, boulder]);
+    // The question names one package: that one alone.
+    const named = [hit('klettergeburtstag', 4, 'klettergeburtstag'), hit('kostet', 3, 'preis')];
+    expect(composeAnswer('was kostet ein klettergeburtstag?', [{ ...climb, terms: named }, boulder], gates)!.used).toEqual([{ ...climb, terms: named }]);
+  });
+
   it('a question for two things\' facts gets the row of each, though the table\'s caption names both', () => {
     const caption = 'Fees and payment › Example prices › Microchip and travel documents';
     const terms = (...matched: string[]) => ['cost', 'microchip', 'eu', 'passport', 'pet'].map((t) => hit(t, 2, matched.includes(t) ? t : undefined));

@@ -411,6 +411,41 @@ function tableRows({ quantities }: Asked, best: RetrievedPassage, hits: Retrieve
 }
 
 /**
+ * The other variants of what the best unit answers for: "was kostet ein Kindergeburtstag" is answered by each
+ * package's section ("Kindergeburtstag › Unsere Pakete › Boulder-Geburtstag", "› Kletter-Geburtstag"). Only where the
+ * question names what the sections stand under, not one of them: a section of the same page under the same heading
+ * whose heading shares a word with the best one's and that states the asked-for fact too, at most two. (Answers to FAQ
+ * questions are no variants of each other.)
+ */
+function variants(question: string, best: RetrievedPassage, units: RetrievedPassage[], judge: Judge): RetrievedPassage[] {
+  if (!judge.types.length || best.kind === 'row' || best.kind === 'faq' || !best.heading.includes(HEADING_SEPARATOR)) return [];
+  const parent = (u: RetrievedPassage) => u.heading.slice(0, u.heading.lastIndexOf(HEADING_SEPARATOR));
+  const above = wordsOf(parent(best));
+  const named = best.terms.filter((t) => t.matched && !t.minor && !asksForType(t.term, judge.types));
+  if (!named.length || !named.every((t) => formsOf(t).some((f) => above.some((w) => formOf(w, f))))) return [];
+  const states = (u: RetrievedPassage) => statesType(unitAnswer(question, u), judge.types);
+  if (!states(best)) return [];
+  // Sections of one kind share a word of their headings ("Boulder-Geburtstag", "Kletter-Geburtstag"); a page on "Families and
+  // dogs" has a section on each thing.
+  const own = wordsOf(lastHeading(best.heading));
+  const kin = (u: RetrievedPassage) => wordsOf(lastHeading(u.heading)).some((w) => own.some((x) => sharedEnding(w, x)));
+  return units
+    .filter(
+      (u) =>
+        u !== best && u.source.id === best.source.id && u.lang === best.lang && u.kind !== 'row' && u.kind !== 'faq' &&
+        parent(u) === parent(best) && lastHeading(u.heading) !== lastHeading(best.heading) && kin(u) && states(u),
+    )
+    .slice(0, 2);
+}
+
+/** Two words with the same ending of five letters or more: "Boulder-Geburtstag" and "Klettergeburtstag", "Tarif" and "Tarif". */
+const sharedEnding = (a: string, b: string) => {
+  let n = 0;
+  while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
+  return n >= 5 || (a === b && a.length >= 3);
+};
+
+/**
  * A unit in another language that completes a partial answer in the visitor's language: the
  * English page says "E-bikes can be rented at reception", the German one has the price.
  */
@@ -609,7 +644,7 @@ export function composeAnswer(question: string, ranked: RetrievedPassage[], opts
   const hits = answerUnits(question, units, judge, opts);
   if (!hits[0]) return null;
   const best = conceptElsewhere(hits[0], hits, judge, opts) ?? leftToOtherLanguage(hits[0], hits, judge, opts) ?? hits[0];
-  const used = best.kind === 'row' ? tableRows(judge.asked, best, hits) : [best];
+  const used = best.kind === 'row' ? tableRows(judge.asked, best, hits) : [best, ...variants(question, best, units, judge)];
   // A second source must match the question in its own text: an FAQ answer that only stands under a matching section heading answers another question.
   const q = keywords(question);
   // Nor is an old news item a second source for a current page: what it announced may have changed since.
