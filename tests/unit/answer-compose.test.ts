@@ -403,9 +403,14 @@ describe('rules learnt on the development set', () => {
     const en = unit({ lang: 'en', text: 'Please book the airport transfer at least 72 hours before your flight.', score: 0.8, coverage: 0.7, terms: [hit('flughafen', 2, 'airport'), hit('transfer', 2, 'transfer')] });
     const c = composeAnswer('Wie früh muss ich den Flughafentransfer buchen?', [de, en], { ...opts, visitorLang: 'de' })!;
     expect(c.used[0]).toBe(en);
-    // with the word known to the German content the German unit stays first
+    // With the word known to the German content (but in none of its answering units), the other language's unit must cover clearly more.
     const known = { ...de, terms: [hit('fruh', 2, 'fruh'), hit('flughafentransf', 3)] };
-    expect(composeAnswer('Wie früh muss ich den Flughafentransfer buchen?', [known, en], { ...opts, visitorLang: 'de' })!.used[0]).toBe(known);
+    expect(composeAnswer('Wie früh muss ich den Flughafentransfer buchen?', [known, en], { ...opts, visitorLang: 'de' })!.used[0]).toBe(en);
+    const near = { ...en, coverage: 0.6 };
+    expect(composeAnswer('Wie früh muss ich den Flughafentransfer buchen?', [known, near], { ...opts, visitorLang: 'de' })!.used[0]).toBe(known);
+    // A German unit that answers has the word: no other language is needed.
+    const answering = unit({ text: 'Den Flughafentransfer buchen Sie an der Rezeption.', score: 1, coverage: 0.5, terms: [hit('fruh', 2), hit('flughafentransf', 3, 'flughafentransf')] });
+    expect(composeAnswer('Wie früh muss ich den Flughafentransfer buchen?', [known, answering, en], { ...opts, visitorLang: 'de' })!.used[0]).toBe(known);
   });
 
   it('a unit saying the matter is written up in the other language leaves the answer to that language', () => {

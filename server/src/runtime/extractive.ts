@@ -515,14 +515,23 @@ const missingConcepts = (unit: RetrievedPassage | undefined) =>
  */
 function conceptElsewhere(best: RetrievedPassage, hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
   if (!opts.visitorLang || best.lang !== opts.visitorLang) return null;
-  const missing = missingConcepts(best);
-  if (!missing.length) return null;
-  // It covers as much, not counting the missing words themselves: no unit of the visitor's language can have them.
-  const total = best.terms.reduce((n, t) => n + t.idf, 0);
-  const need = judge.coverage(best) - (total ? missing.reduce((n, t) => n + t.idf, 0) / total : 0);
   // It must name a missing word (each language's parse of the question spells it its own way: "flughafentransf", "flughafentransfer").
-  const names = (h: RetrievedPassage) => h.terms.some((t) => t.matched && missing.some((m) => sameWord(m.term, t.term)));
-  return hits.find((h) => h.lang !== opts.visitorLang && judge.coverage(h) >= need && names(h)) ?? null;
+  const names = (h: RetrievedPassage, words: RetrievedPassage['terms']) => h.terms.some((t) => t.matched && words.some((m) => sameWord(m.term, t.term)));
+  const missing = missingConcepts(best);
+  if (missing.length) {
+    // It covers as much, not counting the missing words themselves: no unit of the visitor's language can have them.
+    const total = best.terms.reduce((n, t) => n + t.idf, 0);
+    const need = judge.coverage(best) - (total ? missing.reduce((n, t) => n + t.idf, 0) / total : 0);
+    return hits.find((h) => h.lang !== opts.visitorLang && judge.coverage(h) >= need && names(h, missing)) ?? null;
+  }
+  // A word the visitor's language has, but none of its units that answer ("Schwimmkurse auf Englisch" where only the
+  // English page says the course is taught in English): the other language's unit that names it and covers clearly more.
+  const own = hits.filter((h) => h.lang === best.lang);
+  const unanswered = best.terms.filter(
+    (t) => !t.matched && !t.minor && !/^\d+$/.test(t.term) && !own.some((h) => h.terms.some((x) => x.term === t.term && x.matched)),
+  );
+  if (!unanswered.length) return null;
+  return hits.find((h) => h.lang !== opts.visitorLang && judge.coverage(h) >= judge.coverage(best) + 0.1 && names(h, unanswered)) ?? null;
 }
 
 /**
