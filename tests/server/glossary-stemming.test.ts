@@ -16,6 +16,7 @@ const UNITS = [
   { title: 'Rezeption', lang: 'de', text: 'Die Rezeption ist täglich von 7 bis 22 Uhr für Sie da.' },
   { title: 'Welcome', lang: 'en', text: 'Welcome to our family hotel by the lake.' },
   { title: 'Inzahlungnahme', lang: 'de', text: 'Beim Kauf eines neuen Rades nehmen wir Ihr altes Rad in Zahlung.' },
+  { title: 'Karriere', lang: 'de', text: 'Bewerbungsschluss für die Ausbildung ist der 31. Januar 2027.' },
 ];
 
 beforeAll(async () => {
@@ -39,6 +40,14 @@ describe('glossary words are matched as words, not only as their stems', () => {
     const hits = await retrieve(s.db, { chatbotId: bot, lang: 'en', question: 'Do you have a winter offer?', limit: 5 });
     const offer = hits.find((h) => h.heading === 'Winterangebot');
     expect(offer?.terms.filter((t) => t.matched).map((t) => t.via)).toContain('angebot');
+  });
+});
+
+describe('an English plural the German stemmer keeps whole', () => {
+  it('"apprenticeships" finds the German "Ausbildung" as "apprenticeship" does', async () => {
+    const hits = await retrieve(s.db, { chatbotId: bot, lang: 'en', question: 'when is the deadline for apprenticeships?', limit: 5 });
+    const career = hits.find((h) => h.heading === 'Karriere');
+    expect(career?.terms.filter((t) => t.matched).map((t) => t.via)).toContain('ausbild');
   });
 });
 

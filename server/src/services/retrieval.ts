@@ -293,12 +293,15 @@ function glossaryMatches(
   /** The question as the visitor wrote it, for the phrases that only its spelling shows ("trade in"). */
   question = '',
 ): { synonyms: Map<string, string[]>; absorbed: Map<string, string> } {
-  const inQuestion = new Set(lexemes);
+  const index = conceptsByLexeme(groups);
+  // An English plural the German stemmer keeps whole ("apprenticeships", "shops") stands for its singular's concept.
+  const singular = new Map<string, string>();
+  for (const l of lexemes) if (l.length >= 6 && l.endsWith('s') && !index.has(l) && index.has(l.slice(0, -1))) singular.set(l.slice(0, -1), l);
+  const inQuestion = new Set([...lexemes, ...singular.keys()]);
   const synonyms = new Map<string, string[]>();
   const absorbed = new Map<string, string>();
   // Only the concepts with a word of the question can match (each question went through every concept before).
-  const index = conceptsByLexeme(groups);
-  const concepts = [...new Set(lexemes.flatMap((l) => index.get(l) ?? []))].sort((a, b) => a - b);
+  const concepts = [...new Set([...inQuestion].flatMap((l) => index.get(l) ?? []))].sort((a, b) => a - b);
   for (const g of concepts.map((i) => groups[i])) {
     const carriers = g.words.filter((w, k) => inQuestion.has(w) && sameWordElsewhere(g.wordIds[k], others));
     for (const p of g.spelled) if (inQuestion.has(p.lexeme) && p.spelling.test(question)) carriers.push(p.lexeme);
@@ -313,7 +316,10 @@ function glossaryMatches(
     // The concept's phrases too, as their lexemes joined by a space: "Stadtführung" finds the English "guided city walk".
     // (Not a hyphenated word, which PostgreSQL parses into itself and its parts: "e-bike" is no phrase "e bike".)
     const words = [...g.words, ...g.phrases.filter((p) => !p.some((w) => w.includes('-'))).map((p) => p.join(' '))];
-    for (const c of carriers) synonyms.set(c, [...new Set([...(synonyms.get(c) ?? []), ...words])]);
+    for (const c of carriers) {
+      const term = singular.get(c) ?? c;
+      synonyms.set(term, [...new Set([...(synonyms.get(term) ?? []), ...words])]);
+    }
   }
   return { synonyms, absorbed };
 }
