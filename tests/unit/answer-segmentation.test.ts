@@ -201,6 +201,8 @@ describe('stripQuestionFillers', () => {
   const words = (s: string) => s.split(/[\s?!.,]+/).filter(Boolean);
   it('drops the chatty question words and keeps what the question is about', () => {
     expect(words(stripQuestionFillers('Gibts bei euch nen Parkplatz?'))).toEqual(['bei', 'Parkplatz']);
+    // "ner", "nem" are spoken "einer", "einem"; "grad" is "gerade" (just now)
+    expect(words(stripQuestionFillers('stromausfall seit ner stunde, grad bei nem nachbarn'))).toEqual(['stromausfall', 'seit', 'stunde', 'bei', 'nachbarn']);
     expect(words(stripQuestionFillers('What are your opening hours?'))).toEqual(['opening', 'hours']);
     expect(words(stripQuestionFillers("What's the price?"))).toEqual(['the', 'price']);
     expect(words(stripQuestionFillers('Wann hat die Sauna offen?'))).toEqual(['die', 'Sauna', 'offen']);

@@ -24,7 +24,7 @@ export function normalizeForIndex(text: string): string {
  */
 const QUESTION_FILLERS = new Set(
   (
-    'gibt gibts gib nen ne n mal da denn eigentlich halt eben schon ja so euer eure euren eurem euch ihr habt hab habe haben ' +
+    'gibt gibts gib nen ne ner nem n mal da denn grad eigentlich halt eben schon ja so euer eure euren eurem euch ihr habt hab habe haben ' +
     'hat kann kannst könnt können konnte man muss musst müssen soll sollte sollen wollen will wollt möchte möchten möchtest würde ' +
     'würden bitte danke hallo hi hey wann wie wo wohin woher was wer wen wem welche welcher welches welchen wieviel wieviele viel ' +
     'viele etwa ungefähr genau gerne gern sagen erklären wissen weiß infos info frage fragen dass ob einen einem einer eines ' +
