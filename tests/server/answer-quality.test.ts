@@ -158,8 +158,8 @@ describe('training the hotel site', () => {
       [bot],
     );
     expect(first.rows).toEqual([
-      { text: 'Ersatzteil E-1: 1 Stück', heading: 'Ersatzteillager' },
-      { text: 'Ersatzteil E-2: 2 Stück', heading: 'Ersatzteillager' },
+      { text: 'Ersatzteil E-1 – Bestand: 1 Stück', heading: 'Ersatzteillager' },
+      { text: 'Ersatzteil E-2 – Bestand: 2 Stück', heading: 'Ersatzteillager' },
     ]);
   });
 

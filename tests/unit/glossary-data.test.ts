@@ -22,7 +22,7 @@ describe('the glossary', () => {
     expect(FALSE_FRIENDS.filter((w) => words.has(w))).toEqual([]);
   });
 
-  it('covers trades, education, health, retail and digital services besides the core vocabulary', () => {
+  it('covers trades, education, health, retail, digital services, sports, personal care and animals besides the core vocabulary', () => {
     const concept = (w: string) => GLOSSARY.find((g) => g.includes(w)) ?? [];
     expect(concept('kostenvoranschlag')).toContain('quote');
     expect(concept('notdienst')).toContain('emergency service');
@@ -32,5 +32,8 @@ describe('the glossary', () => {
     expect(concept('norwegen')).toContain('norway');
     expect(concept('ohne termin')).toContain('walk-in');
     expect(GLOSSARY.flat()).toEqual(expect.arrayContaining(['zahnarzt', 'dentist', 'größentabelle', 'size chart', 'einstufungstest']));
+    expect(concept('kletterschuhe')).toContain('climbing shoes');
+    expect(concept('bandwurm')).toContain('tapeworm');
+    expect(concept('chemische reinigung')).toContain('dry cleaning');
   });
 });

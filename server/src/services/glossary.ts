@@ -9,11 +9,14 @@
  * provider answer from content in the other language; with a provider configured the question is
  * also translated (see retrieval).
  */
+import { ANIMALS_GLOSSARY } from './glossary/animals.ts';
+import { CARE_GLOSSARY } from './glossary/care.ts';
 import { DIGITAL_GLOSSARY } from './glossary/digital.ts';
 import { EDUCATION_GLOSSARY } from './glossary/education.ts';
 import { EVERYDAY_GLOSSARY } from './glossary/everyday.ts';
 import { HEALTH_GLOSSARY } from './glossary/health.ts';
 import { RETAIL_GLOSSARY } from './glossary/retail.ts';
+import { SPORTS_GLOSSARY } from './glossary/sports.ts';
 import { TRADES_GLOSSARY } from './glossary/trades.ts';
 
 const CORE: string[][] = [
@@ -131,7 +134,7 @@ const CORE: string[][] = [
 ];
 
 /** The core groups and each trade's own (glossary/*.ts): one concept per group. */
-export const GLOSSARY: string[][] = [...CORE, ...EVERYDAY_GLOSSARY, ...TRADES_GLOSSARY, ...EDUCATION_GLOSSARY, ...HEALTH_GLOSSARY, ...RETAIL_GLOSSARY, ...DIGITAL_GLOSSARY];
+export const GLOSSARY: string[][] = [...CORE, ...EVERYDAY_GLOSSARY, ...TRADES_GLOSSARY, ...EDUCATION_GLOSSARY, ...HEALTH_GLOSSARY, ...RETAIL_GLOSSARY, ...DIGITAL_GLOSSARY, ...SPORTS_GLOSSARY, ...CARE_GLOSSARY, ...ANIMALS_GLOSSARY];
 
 /** A word as the groups are matched: lower case, German umlauts kept. */
 export const glossaryKey = (w: string) => w.toLowerCase().normalize('NFC');

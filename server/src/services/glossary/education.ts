@@ -293,6 +293,6 @@ export const EDUCATION_GLOSSARY: string[][] = [
   ['dauerausstellung', 'dauerausstellungen', 'ständige ausstellung', 'permanent exhibition', 'permanent collection', 'permanent display'],
   ['audioguide', 'audioguides', 'audio-guide', 'audio guide', 'audio guides', 'audio tour'],
   ['familienkarte', 'familienticket', 'family ticket', 'family pass'],
-  ['jahreskarte', 'jahreskarten', 'jahresticket', 'museumspass', 'annual pass', 'annual ticket', 'season ticket', 'season pass'],
+  ['jahreskarte', 'jahreskarten', 'jahresticket', 'dauerkarte', 'saisonkarte', 'museumspass', 'annual pass', 'annual ticket', 'season ticket', 'season pass'],
   ['freier eintritt', 'eintritt frei', 'free admission', 'free entry', 'free entrance'],
 ];

@@ -172,10 +172,10 @@ export const RETAIL_GLOSSARY: string[][] = [
   ['restkarten', 'resttickets', 'restplätze', 'last tickets', 'remaining tickets', 'last seats', 'remaining seats', 'last few tickets'],
 
   // Tickets and admission
-  ['kinderticket', 'kindertickets', 'kinderpreis', 'kinderpreise', 'kinderfahrkarte', 'child ticket', "children's ticket", 'child price', 'child fare', 'kids ticket'],
+  ['kinderticket', 'kindertickets', 'kinderpreis', 'kinderpreise', 'kindertarif', 'kinderfahrkarte', 'child ticket', "children's ticket", 'child price', 'child fare', 'kids ticket'],
   ['seniorenrabatt', 'seniorenermäßigung', 'seniorenticket', 'seniorentarif', 'senior discount', 'senior ticket', 'senior rate', 'senior citizen discount', 'pensioner discount'],
   ['gruppenpreis', 'gruppenpreise', 'gruppenrabatt', 'gruppentarif', 'gruppenermäßigung', 'group rate', 'group rates', 'group discount', 'group price', 'group prices'],
-  ['tagesticket', 'tagestickets', 'tagespass', 'tagespässe', 'day ticket', 'day tickets', 'day pass', 'day passes'],
+  ['tagesticket', 'tagestickets', 'tageskarte', 'tageskarten', 'tagespass', 'tagespässe', 'day ticket', 'day tickets', 'day pass', 'day passes'],
   ['zehnerkarte', 'zehnerkarten', '10er-karte', '10er karte', 'mehrfachkarte', 'mehrfachkarten', 'mehrfahrtenkarte', 'punch card', 'multi-visit card', 'multi-visit pass', '10-visit card', 'multi-trip ticket', 'multi-ride ticket'],
   ['letzter einlass', 'letzter eintritt', 'letzte einlass', 'last admission', 'last entry', 'last entrance'],
   ['einlass', 'einlasszeit', 'einlass ab', 'doors open', 'admission time', 'entry time'],
