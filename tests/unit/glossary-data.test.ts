@@ -22,7 +22,7 @@ describe('the glossary', () => {
     expect(FALSE_FRIENDS.filter((w) => words.has(w))).toEqual([]);
   });
 
-  it('covers trades, education, health, retail, digital services, sports, personal care and animals besides the core vocabulary', () => {
+  it('covers trades, education, health, retail, digital services, sports, personal care, animals, utilities, mobility and tourism besides the core vocabulary', () => {
     const concept = (w: string) => GLOSSARY.find((g) => g.includes(w)) ?? [];
     expect(concept('kostenvoranschlag')).toContain('quote');
     expect(concept('notdienst')).toContain('emergency service');
@@ -35,5 +35,7 @@ describe('the glossary', () => {
     expect(concept('kletterschuhe')).toContain('climbing shoes');
     expect(concept('bandwurm')).toContain('tapeworm');
     expect(concept('chemische reinigung')).toContain('dry cleaning');
+    expect(concept('fernwärme')).toContain('district heating');
+    expect(concept('wohnmobil')).toContain('womo');
   });
 });

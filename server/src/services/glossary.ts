@@ -15,9 +15,12 @@ import { DIGITAL_GLOSSARY } from './glossary/digital.ts';
 import { EDUCATION_GLOSSARY } from './glossary/education.ts';
 import { EVERYDAY_GLOSSARY } from './glossary/everyday.ts';
 import { HEALTH_GLOSSARY } from './glossary/health.ts';
+import { MOBILITY_GLOSSARY } from './glossary/mobility.ts';
 import { RETAIL_GLOSSARY } from './glossary/retail.ts';
 import { SPORTS_GLOSSARY } from './glossary/sports.ts';
+import { TOURISM_GLOSSARY } from './glossary/tourism.ts';
 import { TRADES_GLOSSARY } from './glossary/trades.ts';
+import { UTILITIES_GLOSSARY } from './glossary/utilities.ts';
 
 const CORE: string[][] = [
   // When, how long, opening hours
@@ -101,7 +104,7 @@ const CORE: string[][] = [
   ['kamin', 'kaminzimmer', 'kaminstube', 'fireplace', 'fireplace room'], ['terrasse', 'terrace', 'patio'],
   // Rooms and stay
   ['zimmer', 'room', 'rooms'], ['einzelzimmer', 'single room', 'single'], ['doppelzimmer', 'double room', 'double'],
-  ['suite', 'suiten', 'suites'], ['ferienwohnung', 'apartment', 'appartement', 'holiday flat'], ['chalet', 'chalets', 'hütte', 'cabin'],
+  ['suite', 'suiten', 'suites'], ['ferienwohnung', 'ferienwohnungen', 'fewo', 'apartment', 'appartement', 'holiday flat', 'holiday flats', 'holiday apartment', 'holiday apartments'], ['chalet', 'chalets', 'hütte', 'cabin'],
   ['bett', 'betten', 'bed', 'beds'], ['kinderbett', 'babybett', 'cot', 'crib'], ['balkon', 'balcony'], ['aussicht', 'blick', 'bergblick', 'view', 'mountain view'],
   ['wlan', 'wifi', 'wi-fi', 'internet'], ['klimaanlage', 'klimatisiert', 'air conditioning', 'air-conditioned'], ['aufzug', 'lift', 'fahrstuhl', 'elevator'],
   ['rollstuhl', 'rollstuhlgerecht', 'barrierefrei', 'behindertengerecht', 'wheelchair', 'accessible', 'barrier-free'],
@@ -126,7 +129,7 @@ const CORE: string[][] = [
   ['schneeschuh', 'schneeschuhe', 'schneeschuhwanderung', 'schneeschuhtour', 'snowshoe', 'snowshoes', 'snowshoeing'],
   ['verleih', 'leihen', 'mieten', 'ausleihen', 'leih', 'rent', 'rental', 'hire', 'borrow'], ['kurs', 'kurse', 'kochkurs', 'course', 'courses', 'class', 'classes'],
   ['markt', 'adventsmarkt', 'weihnachtsmarkt', 'weihnachtsmärkte', 'market', 'christmas market', 'christmas markets'], ['gala', 'ball', 'festessen', 'gala dinner'],
-  ['kurtaxe', 'gästebeitrag', 'kurbeitrag', 'ortstaxe', 'tourist tax', 'visitor tax', 'local tax'], ['gästekarte', 'guest card'],
+  ['kurtaxe', 'gästebeitrag', 'kurbeitrag', 'ortstaxe', 'tourist tax', 'visitor tax', 'local tax'], ['gästekarte', 'kurkarte', 'kurkarten', 'guest card', 'spa card'],
   // Shops and services
   ['geschäft', 'laden', 'filiale', 'shop', 'store'], ['produkt', 'produkte', 'artikel', 'product', 'products', 'item', 'items'],
   ['angebot', 'angebote', 'aktion', 'offer', 'offers', 'deal', 'special'], ['pauschale', 'pauschalen', 'paket', 'arrangement', 'package', 'packages'],
@@ -134,7 +137,7 @@ const CORE: string[][] = [
 ];
 
 /** The core groups and each trade's own (glossary/*.ts): one concept per group. */
-export const GLOSSARY: string[][] = [...CORE, ...EVERYDAY_GLOSSARY, ...TRADES_GLOSSARY, ...EDUCATION_GLOSSARY, ...HEALTH_GLOSSARY, ...RETAIL_GLOSSARY, ...DIGITAL_GLOSSARY, ...SPORTS_GLOSSARY, ...CARE_GLOSSARY, ...ANIMALS_GLOSSARY];
+export const GLOSSARY: string[][] = [...CORE, ...EVERYDAY_GLOSSARY, ...TRADES_GLOSSARY, ...EDUCATION_GLOSSARY, ...HEALTH_GLOSSARY, ...RETAIL_GLOSSARY, ...DIGITAL_GLOSSARY, ...SPORTS_GLOSSARY, ...CARE_GLOSSARY, ...ANIMALS_GLOSSARY, ...UTILITIES_GLOSSARY, ...MOBILITY_GLOSSARY, ...TOURISM_GLOSSARY];
 
 /** A word as the groups are matched: lower case, German umlauts kept. */
 export const glossaryKey = (w: string) => w.toLowerCase().normalize('NFC');

@@ -264,7 +264,7 @@ export const RETAIL_GLOSSARY: string[][] = [
   ['rund um die uhr', '24/7', '24 stunden geöffnet', 'around the clock', 'open 24 hours', '24 hours a day'],
 
   // Memberships and contracts (fitness, clubs)
-  ['vertragslaufzeit', 'mindestlaufzeit', 'mindestvertragslaufzeit', 'contract term', 'contract length', 'minimum term', 'minimum contract period', 'commitment period'],
+  ['vertragslaufzeit', 'mindestlaufzeit', 'mindestvertragslaufzeit', 'laufzeit', 'vertragsbindung', 'binden', 'contract term', 'contract length', 'minimum term', 'minimum contract period', 'commitment period'],
   ['monatlich kündbar', 'ohne vertragsbindung', 'ohne mindestlaufzeit', 'jederzeit kündbar', 'no contract', 'no minimum term', 'rolling monthly', 'cancel anytime', 'month-to-month'],
   ['automatische verlängerung', 'verlängert sich automatisch', 'stillschweigende verlängerung', 'auto-renewal', 'automatic renewal', 'renews automatically'],
   ['pausieren', 'pausiert', 'stilllegen', 'stilllegung', 'ruhen lassen', 'freeze membership', 'pause membership', 'membership freeze', 'suspend membership'],

@@ -56,7 +56,7 @@ export const TRADES_GLOSSARY: string[][] = [
   ['dienstrad', 'diensträder', 'dienstradleasing', 'jobrad', 'fahrradleasing', 'bike leasing', 'cycle to work', 'cycle to work scheme', 'company bike'],
   ['motorrad', 'motorräder', 'motorbike', 'motorbikes', 'motorcycle', 'motorcycles'],
   ['e-scooter', 'e-roller', 'elektroroller', 'escooter', 'electric scooter', 'e-scooters'],
-  ['wohnmobil', 'wohnmobile', 'campingbus', 'campervan', 'camper van', 'motorhome', 'motorhomes', 'camper'],
+  ['wohnmobil', 'wohnmobile', 'womo', 'womos', 'reisemobil', 'reisemobile', 'campingbus', 'campervan', 'camper van', 'motorhome', 'motorhomes', 'camper'],
   ['anhänger', 'autoanhänger', 'trailer', 'trailers'],
   ['kleintransporter', 'umzugswagen', 'lieferwagen', 'van', 'vans', 'removal van', 'moving van'],
   // Car workshop: tests, tyres, brakes, engine, body
@@ -132,7 +132,7 @@ export const TRADES_GLOSSARY: string[][] = [
   ['elektriker', 'elektrikerin', 'elektroinstallateur', 'elektrotechnik', 'elektroinstallation', 'elektroarbeiten', 'electrician', 'electricians', 'electrical work', 'electrical installation'],
   ['steckdose', 'steckdosen', 'socket', 'sockets', 'power outlet', 'plug socket'],
   ['sicherung', 'sicherungen', 'sicherungskasten', 'fi-schalter', 'fuse', 'fuses', 'fuse box', 'circuit breaker', 'fuse board'],
-  ['stromausfall', 'stromausfälle', 'power cut', 'power cuts', 'power outage', 'power failure'],
+  ['stromausfall', 'stromausfälle', 'power cut', 'power cuts', 'power outage', 'power failure', 'blackout', 'blackouts'],
   ['strom', 'stromversorgung', 'elektrizität', 'electricity', 'power supply'],
   ['stromzähler', 'gaszähler', 'wasserzähler', 'electricity meter', 'gas meter', 'water meter', 'smart meter'],
   ['zählerstand', 'zählerstände', 'zählerablesung', 'meter reading', 'meter readings'],
