@@ -119,6 +119,8 @@ export const EVERYDAY_GLOSSARY: string[][] = [
   ['spielplatz', 'spielplätze', 'playground', 'playgrounds', 'play area'],
   ['tagungsraum', 'tagungsräume', 'seminarraum', 'seminarräume', 'besprechungsraum', 'konferenzraum', 'meeting room', 'meeting rooms', 'conference room', 'conference rooms', 'function room'],
   ['treffpunkt', 'treffpunkte', 'sammelpunkt', 'meeting point', 'meeting points', 'meeting place'],
+  ['haus', 'häuser', 'wohnhaus', 'wohnhäuser', 'house', 'houses'],
+  ['anschließen', 'anschliessen', 'angeschlossen', 'anschluss', 'anschlüsse', 'connect', 'connected', 'connecting', 'connection', 'connections'],
 
   // Places: town, district, region, abroad
   ['stadt', 'städte', 'city', 'cities', 'town', 'towns'],
