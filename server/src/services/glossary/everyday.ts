@@ -157,6 +157,7 @@ export const EVERYDAY_GLOSSARY: string[][] = [
   ['tourist', 'touristen', 'touristin', 'urlauberin', 'feriengast', 'feriengäste', 'tourists', 'holidaymaker', 'holidaymakers'],
 
   // People
+  ['neubürger', 'neubürgerin', 'neubürgerinnen', 'neu zugezogene', 'neuzugezogene', 'zugezogene', 'newcomer', 'newcomers', 'new residents'],
   ['freund', 'freunde', 'freundin', 'freundinnen', 'friend', 'friends'],
   ['kollege', 'kollegen', 'kollegin', 'kolleginnen', 'colleague', 'colleagues', 'coworker', 'coworkers', 'co-worker'],
   ['partner', 'partnerin', 'lebenspartner', 'lebenspartnerin', 'lebensgefährte', 'lebensgefährtin', 'partners'],
@@ -340,7 +341,7 @@ export const EVERYDAY_GLOSSARY: string[][] = [
   ['nachricht', 'nachrichten', 'mitteilung', 'mitteilungen', 'message', 'messages'],
   ['sms', 'textnachricht', 'textnachrichten', 'kurznachricht', 'kurznachrichten', 'text message', 'text messages'],
   ['anrufbeantworter', 'sprachnachricht', 'sprachnachrichten', 'mailbox', 'voicemail', 'voice message', 'voice mail', 'answering machine', 'answerphone'],
-  ['hotline', 'hotlines', 'servicehotline', 'servicenummer', 'helpline', 'helplines'],
+  ['hotline', 'hotlines', 'servicehotline', 'servicenummer', 'servicetelefon', 'helpline', 'helplines', 'service line', 'service lines'],
   ['handynummer', 'mobilnummer', 'mobilfunknummer', 'mobile number', 'mobile phone number', 'cell number'],
   ['ansprechpartner', 'ansprechpartnerin', 'ansprechperson', 'contact person', 'point of contact'],
   ['videoanruf', 'videocall', 'videotelefonie', 'videokonferenz', 'videogespräch', 'video call', 'video calls', 'video chat', 'video conference', 'videoconference'],
