@@ -239,6 +239,7 @@ export const HEALTH_GLOSSARY: string[][] = [
   ['hörgerät', 'hörgeräte', 'hörsystem', 'hörsysteme', 'hearing aid', 'hearing aids', 'hearing system', 'hearing systems'],
   ['hörtest', 'hörtests', 'hörprüfung', 'hörscreening', 'hearing test', 'hearing tests', 'hearing check', 'hearing screening'],
   ['schwerhörigkeit', 'schwerhörig', 'hörverlust', 'hörminderung', 'hearing loss', 'hard of hearing', 'hearing impairment', 'hearing impaired'],
+  ['induktionsschleife', 'induktionsschleifen', 'induktive höranlage', 'höranlage', 'höranlagen', 'hearing loop', 'hearing loops', 'induction loop', 'audio induction loop'],
   ['probetragen', 'hörgeräte testen', 'trial fitting', 'home trial', 'hearing aid trial'],
 
   // Medical supply stores, aids, access to the practice
