@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../server/src/db/index.ts';
 import { retrieve } from '../../server/src/services/retrieval.ts';
-import { answerCoverage, sentenceCoverage } from '../../server/src/runtime/extractive.ts';
+import { answerCoverage, sentenceCoverage } from '../../server/src/runtime/judge.ts';
 import { answerTypes } from '../../server/src/runtime/answerType.ts';
 import { askedIn } from '../../server/src/runtime/asked.ts';
 import type { QuestionResult } from './score.ts';

@@ -2,14 +2,9 @@
  * The answer without a language model (extractive.ts, answerType.ts) from hand-made ranked units.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  answerCoverage,
-  composeAnswer,
-  keywords,
-  sentenceCoverage,
-  statesAskedFact,
-  unitAnswer,
-} from '../../server/src/runtime/extractive.ts';
+import { composeAnswer } from '../../server/src/runtime/extractive.ts';
+import { answerCoverage, sentenceCoverage, statesAskedFact } from '../../server/src/runtime/judge.ts';
+import { keywords, unitAnswer } from '../../server/src/runtime/unitText.ts';
 import { glossaryParts, splitGlossaryCompounds } from '../../server/src/services/glossary.ts';
 import { askedIn } from '../../server/src/runtime/asked.ts';
 import { answerTypes, answeredByType, statesType } from '../../server/src/runtime/answerType.ts';
