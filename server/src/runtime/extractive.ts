@@ -11,7 +11,7 @@ import { HEADING_SEPARATOR } from '../training/chunk.ts';
 import { answerTypes, asksForType, statesType } from './answerType.ts';
 import { labelHolds } from './quantities.ts';
 import { holdsTerm, withoutOtherMeasures, type Asked } from './asked.ts';
-import { fold, formOf, formsOf, keywords, labelNames, lastHeading, overlap, sentencesOf, unitAnswer, wordsOf } from './unitText.ts';
+import { fold, formOf, formsOf, keywords, labelNames, lastHeading, overlap, sentencesOf, wordsOf } from './unitText.ts';
 import { judgeFor, STALE_FACTOR, type Judge } from './judge.ts';
 
 /**
@@ -111,13 +111,13 @@ function tableRows({ quantities }: Asked, best: RetrievedPassage, hits: Retrieve
  * whose heading shares a word with the best one's and that states the asked-for fact too, at most two. (Answers to FAQ
  * questions are no variants of each other.)
  */
-function variants(question: string, best: RetrievedPassage, units: RetrievedPassage[], judge: Judge): RetrievedPassage[] {
+function variants(best: RetrievedPassage, units: RetrievedPassage[], judge: Judge): RetrievedPassage[] {
   if (!judge.types.length || best.kind === 'row' || best.kind === 'faq' || !best.heading.includes(HEADING_SEPARATOR)) return [];
   const parent = (u: RetrievedPassage) => u.heading.slice(0, u.heading.lastIndexOf(HEADING_SEPARATOR));
   const above = wordsOf(parent(best));
   const named = best.terms.filter((t) => t.matched && !t.minor && !asksForType(t.term, judge.types));
   if (!named.length || !named.every((t) => formsOf(t).some((f) => above.some((w) => formOf(w, f))))) return [];
-  const states = (u: RetrievedPassage) => statesType(unitAnswer(question, u), judge.types);
+  const states = (u: RetrievedPassage) => statesType(judge.answerText(u), judge.types);
   if (!states(best)) return [];
   // Sections of one kind share a word of their headings ("Boulder-Geburtstag", "Kletter-Geburtstag"); a page on "Families and
   // dogs" has a section on each thing.
@@ -143,7 +143,7 @@ const sharedEnding = (a: string, b: string) => {
  * A unit in another language that completes a partial answer in the visitor's language: the
  * English page says "E-bikes can be rented at reception", the German one has the price.
  */
-function completingUnit(question: string, used: RetrievedPassage[], answer: string, hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
+function completingUnit(used: RetrievedPassage[], answer: string, hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
   if (!opts.visitorLang || used.some((u) => u.lang !== opts.visitorLang)) return null;
   const { types } = judge;
   // Stated in a sentence about the question: "a free placement test" next to "Business English is taught in small groups" states no price of Business English.
@@ -157,7 +157,7 @@ function completingUnit(question: string, used: RetrievedPassage[], answer: stri
       (h) =>
         h.lang !== opts.visitorLang &&
         (types.length
-          ? !stated && statesType(unitAnswer(question, h), types)
+          ? !stated && statesType(judge.answerText(h), types)
           : judge.coverage(h) >= covered + 0.15 || (incomplete && complete(h) && judge.coverage(h) >= covered)) &&
         // It must pass the gate for other languages; without a missing fact to add, it must also cover more.
         judge.coverage(h) >= Math.max(types.length ? 0 : covered, opts.minCoverage + (opts.foreignMargin ?? 0.1)),
@@ -290,7 +290,7 @@ function restOfQuestion(question: string, used: RetrievedPassage[], hits: Retrie
   const inAnswer = parts.some(({ words }) => ownTerms(words).some((t) => inText(t.term))) ? inText : inUnits;
   // A part that asks for a kind of fact the answer does not state is open however much the answer names its thing:
   // "was kostet die Welpenschule und bis zu welchem Alter …" answered with the puppy class's age limit alone.
-  const answerText = used.map((u) => unitAnswer(question, u)).join(' ');
+  const answerText = used.map(judge.answerText).join(' ');
   for (const { words, types } of parts) {
     const own = ownTerms(words);
     const mentioned = own.some((t) => inAnswer(t.term) || holdsTerm(t.term, first.text, first.kind, judge.asked));
@@ -300,7 +300,7 @@ function restOfQuestion(question: string, used: RetrievedPassage[], hits: Retrie
     const found = hits.find(
       (h) =>
         !used.includes(h) && used.some((u) => u.source.id === h.source.id) && h.bodyMatches > 0 && names(h) >= weight * 0.45 &&
-        judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0) && statesType(unitAnswer(question, h), types),
+        judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0) && statesType(judge.answerText(h), types),
     );
     if (found) return found;
   }
@@ -347,7 +347,7 @@ export function composeAnswer(question: string, ranked: RetrievedPassage[], opts
   const hits = answerUnits(question, units, judge, opts);
   if (!hits[0]) return null;
   const best = conceptElsewhere(hits[0], hits, judge, opts) ?? leftToOtherLanguage(hits[0], hits, judge, opts) ?? hits[0];
-  const used = best.kind === 'row' ? tableRows(judge.asked, best, hits) : [best, ...variants(question, best, units, judge)];
+  const used = best.kind === 'row' ? tableRows(judge.asked, best, hits) : [best, ...variants(best, units, judge)];
   // A second source must match the question in its own text: an FAQ answer that only stands under a matching section heading answers another question.
   const q = keywords(question);
   // Nor is an old news item a second source for a current page: what it announced may have changed since.
@@ -358,10 +358,10 @@ export function composeAnswer(question: string, ranked: RetrievedPassage[], opts
   const rest = restOfQuestion(question, used, hits, judge, opts);
   if (rest) used.push(rest);
   const parts: { lang: string; text: string }[] = [];
-  const addPart = (u: RetrievedPassage, t = unitAnswer(question, u)) => {
+  const addPart = (u: RetrievedPassage, t = judge.answerText(u)) => {
     if (t && !parts.some((p) => p.text === t)) parts.push({ lang: u.lang, text: t });
   };
-  const firstText = unitAnswer(question, used[0]);
+  const firstText = judge.answerText(used[0]);
   used.forEach((u, i) => addPart(u, i === 0 ? firstText : undefined));
   // Any ranked unit of the page pointed to: its sentences need not cover the question, the pointing one did.
   const pointed = pointedTo(firstText, used, units, judge, opts);
@@ -369,7 +369,7 @@ export function composeAnswer(question: string, ranked: RetrievedPassage[], opts
     used.push(pointed);
     addPart(pointed);
   }
-  const foreign = completingUnit(question, used, parts.map((p) => p.text).join(' '), hits, judge, opts);
+  const foreign = completingUnit(used, parts.map((p) => p.text).join(' '), hits, judge, opts);
   if (foreign) {
     used.push(foreign);
     addPart(foreign);

@@ -7,7 +7,7 @@ import type { RetrievedPassage } from '../services/retrieval.ts';
 import { answerTypes, answeredByType, asksForType, statesType, type AnswerType } from './answerType.ts';
 import { dayOf, publishedOn, statesDayFrom } from './dates.ts';
 import { askedIn, holdsAsked, holdsTerm, NOTHING_ASKED, type Asked } from './asked.ts';
-import { formOf, formsOf, sentencesOf, sentenceWordsOf, wordsOf } from './unitText.ts';
+import { formOf, formsOf, sentencesOf, sentenceWordsOf, unitAnswer, wordsOf } from './unitText.ts';
 
 /** The unit's coverage of the question, counting the words that only ask for a stated fact ("kostet") as covered when it states one. */
 export function answerCoverage(
@@ -108,6 +108,8 @@ export function judgeFor(question: string) {
     sentenceCoverage: once((h) => settled(Math.max(0, ...sentences(h).map((x) => x.coverage)))),
     statesAskedFact: (h: RetrievedPassage, minSentenceCoverage: number) => statesInSentences(sentences(h), types, minSentenceCoverage, asked),
     namedCoverage: once((h) => settled(namedCoverage(h, types, asked))),
+    /** What the unit says to the question (unitAnswer): composing asks it of the same unit up to four times. */
+    answerText: once((h) => unitAnswer(question, h)),
     /** A row whose label holds a number of the question ("unser Kleiner ist 4" → "3–5 Jahre"), a text that holds its day. */
     holdsAsked: once((h) => holdsAsked(h, asked)),
     /** A news item published more than STALE_DAYS before today. */
