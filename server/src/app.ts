@@ -18,6 +18,7 @@ import { registerRoutes } from './routes/index.ts';
 import { registerOidc } from './oidc/index.ts';
 import { QUEUES } from './jobs/workers.ts';
 import { startJobs } from './jobs/boss.ts';
+import { startChatRefresh } from './runtime/chatWords.ts';
 import { ensureAdmin } from './services/accounts.ts';
 import { useEmbeddings } from './services/embeddings.ts';
 import { useSearchSettings } from './services/retrieval.ts';
@@ -93,7 +94,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
   await registerRoutes(app);
   serveDashboard(app);
+  const chatRefresh = startChatRefresh(db, app.log, config.CHAT_REFRESH_MS);
   app.addHook('onClose', async () => {
+    await chatRefresh.stop();
     await jobs.stop();
   });
   return app;

@@ -113,6 +113,8 @@ const schema = z.object({
   ANSWER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
   ANSWER_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
   ANSWER_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // A chat's last message time and search words are written this long after its messages (runtime/chatWords.ts).
+  CHAT_REFRESH_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   // Searching large chatbots (services/retrieval.ts): above this many units a chatbot is searched through candidates
   // (postings index or PostgreSQL) instead of a full in-memory index (unset: MAX_IN_MEMORY_UNITS, 20,000); how the
   // candidates are chosen (`wait` builds the postings index before the first answer, `off` takes them from PostgreSQL).

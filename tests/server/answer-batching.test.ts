@@ -7,6 +7,7 @@ import { conversationsRepo, type ChatRow } from '../../server/src/runtime/conver
 import { SEARCH_WORDS_MESSAGES, conversationsRepo as chatsSql } from '../../server/src/repositories/conversations.ts';
 import type { Answer } from '../../server/src/runtime/answer.ts';
 import { sameTurn } from '../../server/src/runtime/sameTurn.ts';
+import { refreshChats } from '../../server/src/runtime/chatWords.ts';
 
 let s: TestServer;
 let bot: string;
@@ -45,6 +46,7 @@ describe('recording concurrent answers', () => {
       const m = stored.rows.find((x) => x.chat_id === r.id)!;
       expect(m).toMatchObject({ question: `Frage nummer${i}`, answer: `Antwort ${i}`, score: 0.5, answered_by: 'retrieval', sources: answer('').sources });
     }
+    await refreshChats(s.db, rows[3].organization_id);
     const found = await s.db.query<{ id: string }>("select id from chats where id = $1 and search @@ to_tsquery('simple', 'nummer3')", [rows[3].id]);
     expect(found.rows).toHaveLength(1);
   });
@@ -52,6 +54,7 @@ describe('recording concurrent answers', () => {
   it("adds the words of a chat's first SEARCH_WORDS_MESSAGES messages to its search words, and then no more", async () => {
     const { chatId } = await openChat(s, bot);
     for (let i = 1; i <= SEARCH_WORDS_MESSAGES + 2; i++) await conversationsRepo.record(s.db, await chatRow(chatId), `Frage wort${i}`, answer(`Antwort ${i}`));
+    await refreshChats(s.db, null);
     const has = async (word: string) =>
       (await s.db.query('select 1 from chats where id = $1 and search @@ to_tsquery(\'simple\', $2)', [chatId, word])).rows.length === 1;
     expect(await has('wort1')).toBe(true);

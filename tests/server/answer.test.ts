@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatbot, startTestServer, type TestServer } from './helpers.ts';
 import { addContact, addPage, addQna, openChat } from './publicSeed.ts';
+import { refreshChats } from '../../server/src/runtime/chatWords.ts';
 
 let s: TestServer;
 let bot: string;
@@ -120,7 +121,8 @@ describe('answer engine through the public API', () => {
     expect(c.source).toBe('widget');
     const m = await s.db.query<any>('select question, answered_by from messages where chat_id = $1 order by created_at', [chat.chatId]);
     expect(m.rows.map((x: any) => x.answered_by)).toEqual(['qna', 'retrieval']);
-    // The history's text search finds the chat by a word of its messages.
+    // The history's text search finds the chat by a word of its messages, once the chat is refreshed (as the history's reads do).
+    await refreshChats(s.db, null);
     const found = await s.db.query<any>(`select count(*)::int as n from chats where id = $1 and search @@ websearch_to_tsquery('simple', 'Samstag')`, [chat.chatId]);
     expect(found.rows[0].n).toBe(1);
   });

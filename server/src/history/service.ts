@@ -8,6 +8,7 @@ import { isUuid } from '../../../contract/ids.ts';
 import { requireRecord } from '../services/tenancy.ts';
 import { syncQnaPassage, toApiQna, type QnaRow } from '../training/qna.ts';
 import { historyRepo, type ChatListRow, type MessageRow } from './repository.ts';
+import { refreshChats } from '../runtime/chatWords.ts';
 
 export const toApiChat = (c: ChatRow | ChatListRow) => ({
   id: c.id,
@@ -45,7 +46,12 @@ export const toApiMessage = (m: MessageRow) => ({
   feedbackAt: m.feedback_at,
 });
 
-export const requireChat = (db: Db, orgId: string, chatId: string) => requireRecord('Chat', chatId, (id) => historyRepo.chatInOrg(db, orgId, id));
+/** The organization's chat with its last message time and search words brought up to its messages (runtime/chatWords.ts). */
+export const requireChat = (db: Db, orgId: string, chatId: string) =>
+  requireRecord('Chat', chatId, async (id) => {
+    await refreshChats(db, orgId);
+    return historyRepo.chatInOrg(db, orgId, id);
+  });
 
 export const requireMessage = (db: Db, orgId: string, chatId: string, messageId: string) =>
   requireRecord('Message', messageId, async (id) => (isUuid(chatId) ? historyRepo.messageInOrg(db, orgId, chatId, id) : null));

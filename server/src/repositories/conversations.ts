@@ -28,13 +28,14 @@ export interface ChatRow {
 }
 
 /**
- * A chat's first messages whose words the history's search finds. Each message writes a new version of its chat's
- * row and with it every word of the chat's search vector into the GIN index again, so a message cost more the
- * longer its chat (recording took ~0.6 ms of backend time in a new chat, 1.8–3.5 ms at 44 messages, 4.6 ms at 450),
- * and a visitor's flood of messages into one chat grew the vector towards tsvector's 1 MB limit, past which the
- * chat's messages could not be recorded at all. Past this many messages the vector stays as it is.
+ * A chat's first messages whose words the history's search finds. A vector of all its messages' words would grow
+ * with a visitor's flood into one chat towards tsvector's 1 MB limit, and each refresh writes the whole vector into
+ * the GIN index again (recording took 4.6 ms of backend time at 450 messages when each message did that).
  */
 export const SEARCH_WORDS_MESSAGES = 100;
+
+/** The advisory lock of refreshing chats' words (lockChatRefresh): 'chatword' in ASCII. */
+const CHAT_REFRESH_LOCK = 0x63686174776f7264n;
 
 /**
  * The columns of a ChatRow. Never `*`: a chat's row also holds the search words of its messages
@@ -110,9 +111,9 @@ export const conversationsRepo = {
   },
 
   /**
-   * The message, the chat's counters and the message's words added to the chat's search words (the
-   * history's text search, migration 040) in one statement: one round trip, one new version of the chat's
-   * row, and no statistics counter that every answer of the chatbot must lock (migrations 160, 161).
+   * The message and the chat's count in one statement: one round trip, and a HOT update of the chat's row (no
+   * indexed column changes). The chat's last message time and search words follow later (refreshChatWords), and
+   * no statistics counter is locked by every answer of the chatbot (migrations 160, 161, 172).
    */
   async recordMessage(db: Queryable, chat: ChatRow, question: string, a: Pick<Answer, 'answer' | 'sources' | 'score' | 'answeredBy'>) {
     const [recorded] = await conversationsRepo.recordMessages(db, [{ chat, question, answer: a }]);
@@ -134,12 +135,12 @@ export const conversationsRepo = {
        m as (
          insert into messages(chat_id, chatbot_id, organization_id, question, answer, sources, score, answered_by)
          select chat_id, chatbot_id, organization_id, question, answer, sources::jsonb, score, answered_by from x order by ord
-         returning id as message_id, chat_id as message_chat_id, created_at as message_created_at,
-                   to_tsvector('simple', question || ' ' || coalesce(answer, '')) as words),
-       c as (
-         update chats set message_count = message_count + 1, last_message_at = now(),
-                search = case when chats.message_count < ${SEARCH_WORDS_MESSAGES} then chats.search || m.words else chats.search end
-           from m where chats.id = m.message_chat_id returning ${CHAT_COLUMNS})
+         returning id as message_id, chat_id as message_chat_id, created_at as message_created_at),
+       c as (update chats set message_count = message_count + 1 from m where chats.id = m.message_chat_id returning ${CHAT_COLUMNS}),
+       -- "do update" (not "do nothing") locks the note until this commits, so a refresh taking it waits and then
+       -- sees this message (takePendingChats).
+       p as (insert into chat_words_pending(organization_id, chat_id) select distinct organization_id, chat_id from x
+             on conflict (organization_id, chat_id) do update set chat_id = excluded.chat_id)
        select c.*, m.message_id, m.message_created_at from c join m on m.message_chat_id = c.id`),
       [
         col((i) => i.chat.id),
@@ -155,6 +156,54 @@ export const conversationsRepo = {
     const byChat = new Map(r.rows.map(({ message_id: id, message_created_at: created_at, ...updated }) => [updated.id, { message: { id, created_at }, chat: updated as ChatRow }]));
     // Not a throw: the statement is committed, and a failed batch is run again message by message.
     return items.map((i) => byChat.get(i.chat.id));
+  },
+
+  /**
+   * One refresh of chats' words at a time (all processes): a read's refresh waits for one in progress, so the
+   * chats that one took are written when the read looks at them; the background refresh skips its turn instead.
+   */
+  async lockChatRefresh(tx: Queryable, wait: boolean) {
+    const r = await tx.query<{ ok: boolean }>(
+      wait ? `select pg_advisory_xact_lock(${CHAT_REFRESH_LOCK}) is not null as ok` : `select pg_try_advisory_xact_lock(${CHAT_REFRESH_LOCK}) as ok`,
+    );
+    return r.rows[0].ok;
+  },
+
+  /**
+   * Takes up to `limit` notes of chats whose last message time and search words are behind their messages (an
+   * organization's, or with null any), in the transaction that refreshes them, and locks those chats. A note or
+   * chat that a recording holds is left for later: the recording notes its chat again, and waiting here could
+   * deadlock with a recording of several chats. The refresh's next statement sees every message whose note was taken.
+   */
+  async takePendingChats(tx: Queryable, organizationId: string | null, limit: number) {
+    const r = await tx.query<{ chat_id: string }>(
+      `with t as (select p.organization_id, p.chat_id from chat_words_pending p join chats c on c.id = p.chat_id
+                   where ($1::uuid is null or p.organization_id = $1) limit $2 for update of p, c skip locked)
+       delete from chat_words_pending p using t where p.organization_id = t.organization_id and p.chat_id = t.chat_id
+       returning p.chat_id`,
+      [organizationId, limit],
+    );
+    return r.rows.map((row) => row.chat_id);
+  },
+
+  /**
+   * The chats' last message time and search words from their messages: the words of the first
+   * SEARCH_WORDS_MESSAGES (built from all of them each time, so no message is missed whatever order concurrent
+   * recordings committed in).
+   */
+  async refreshChatWords(tx: Queryable, chatIds: string[]) {
+    if (!chatIds.length) return;
+    await tx.query(
+      `update chats c set last_message_at = greatest(c.last_message_at, w.last), search = w.words
+         from (select u.chat_id,
+                      (select max(m.created_at) from messages m where m.chat_id = u.chat_id) as last,
+                      to_tsvector('simple', coalesce((select string_agg(f.t, ' ' order by f.created_at, f.id) from
+                        (select m.question || ' ' || coalesce(m.answer, '') as t, m.created_at, m.id from messages m
+                          where m.chat_id = u.chat_id order by m.created_at, m.id limit ${SEARCH_WORDS_MESSAGES}) f), '')) as words
+                 from unnest($1::uuid[]) as u(chat_id)) w
+        where c.id = w.chat_id`,
+      [chatIds],
+    );
   },
 
   /** Sets the category and raises (never lowers) the person-requested flag. */

@@ -6,6 +6,7 @@ import type { Db } from '../db/index.ts';
 import { conversationsRepo as chatsSql, type ChatRow } from '../repositories/conversations.ts';
 import type { Answer } from './answer.ts';
 import { perDatabase, sameTurn } from './sameTurn.ts';
+import { refreshSoon } from './chatWords.ts';
 
 export type { ChatRow } from '../repositories/conversations.ts';
 
@@ -49,6 +50,7 @@ export const conversationsRepo = {
    * ('contact'), so the rare change seen only afterwards is written after.
    */
   async record(db: Db, chat: ChatRow, question: string, a: Answer) {
+    refreshSoon(db);
     const wanted = (c: ChatRow) => categorise({ hasLead: !!c.lead, personRequested: c.person_requested || a.personRequested, hr: a.hr, current: c.category });
     // Category and person flag are written only when they change: the statistics triggers watch those columns.
     const changes = (c: ChatRow) => wanted(c) !== c.category || (a.personRequested && !c.person_requested);

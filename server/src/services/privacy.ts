@@ -7,6 +7,7 @@ import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { privacyRepo, type VisitorChatRow, type VisitorMessageRow } from '../repositories/privacy.ts';
 import { documentStorage } from '../training/storage.ts';
+import { refreshChats } from '../runtime/chatWords.ts';
 import type { VisitorSelector } from '../../../contract/privacy.ts';
 
 /** Chats deleted per statement, so a large backlog never holds one long transaction. */
@@ -57,6 +58,7 @@ const toExportedChat = (c: VisitorChatRow, messages: VisitorMessageRow[]) => ({
 
 /** Everything stored about one visitor of a chatbot: their chats, messages, contact details and consent. */
 export async function exportVisitorData(db: Db, orgId: string, selector: VisitorSelector) {
+  await refreshChats(db, orgId);
   const ids = await visitorChatIds(db, orgId, selector);
   const [chats, messages] = await Promise.all([privacyRepo.chats(db, ids), privacyRepo.messages(db, ids)]);
   return {
@@ -79,6 +81,7 @@ export async function deleteVisitorData(db: Db, orgId: string, selector: Visitor
  * messages a page at a time (an account may hold 100,000 chats).
  */
 export async function* exportAccount(db: Db, orgId: string): AsyncGenerator<string> {
+  await refreshChats(db, orgId);
   const organization = await privacyRepo.organization(db, orgId);
   const tables = await privacyRepo.organizationTables(db, orgId);
   const head = JSON.stringify({ exportedAt: new Date().toISOString(), organization, ...tables });
@@ -124,6 +127,8 @@ export async function runRetention(ctx: Pick<AppContext, 'db' | 'config'>) {
   const organizations = await privacyRepo.organizationsToDelete(ctx.db);
   for (const orgId of organizations) await deleteOrganization(ctx, orgId);
   const expired = { chats: 0, messages: 0, leads: 0 };
+  // A chat's last message time decides whether it expired.
+  await refreshChats(ctx.db, null);
   for (;;) {
     const ids = await privacyRepo.expiredChatIds(ctx.db, RETENTION_BATCH);
     if (!ids.length) break;

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import { chatFilterSchema } from '../../../history/filters.ts';
 import { historyRepo } from '../../../history/repository.ts';
+import { refreshChats } from '../../../runtime/chatWords.ts';
 import { csvChunks, exportFileName, isTimeZone, planExport } from '../../../history/csvExport.ts';
 import {
   chatWithMessages, deleteChat, optimizeAnswer, requireChat, saveTranslation, toApiChat,
@@ -60,6 +61,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
     const auth = requireAuth(req);
     const { organizationId } = auth;
     await requireChatbot(db, auth, q.filter.chatbotId);
+    await refreshChats(db, organizationId);
     const page = { field: q.sort.field as ChatSortField, order: q.sort.order, limit: q.limit, offset: q.offset, after: q.after };
     // A client that pages by cursor has the total from its first page; counting again would cost more than
     // the page itself (a keyset page reads its own chats). The total is counted up to CHAT_COUNT_CAP only.
@@ -83,6 +85,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
     const auth = requireAuth(req);
     const { organizationId } = auth;
     await requireChatbot(db, auth, filter.chatbotId);
+    await refreshChats(db, organizationId);
     return historyRepo.counts(db, organizationId, filter);
   });
 
@@ -100,6 +103,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
     const auth = requireAuth(req);
     const { organizationId } = auth;
     await requireChatbot(db, auth, q.filter.chatbotId);
+    await refreshChats(db, organizationId);
     const plan = await planExport(db, organizationId, q.filter, q.amount);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

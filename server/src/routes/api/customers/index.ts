@@ -8,6 +8,7 @@ import { forbidden } from '../../../errors.ts';
 import { requireAuth } from '../../../plugins/app/auth.ts';
 import { CUSTOMERS_SORTABLE, customersRepo, type CustomerRow } from '../../../repositories/customers.ts';
 import { requireRecord } from '../../../services/tenancy.ts';
+import { refreshChats } from '../../../runtime/chatWords.ts';
 import { listQuery, sendList, withOrderBy } from '../../simpleRest.ts';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -45,6 +46,7 @@ export default async function customersRoutes(app: FastifyInstance) {
     async (req, reply) => {
       requireOperator(req);
       const q = withOrderBy(req.query, CUSTOMERS_SORTABLE);
+      await refreshChats(db, null); // last activity counts a visitor's latest message
       const { total, rows } = await customersRepo.list(db, q.filter, q);
       return sendList(reply, 'customers', rows.map(toApi), total, q.offset);
     },
@@ -55,6 +57,7 @@ export default async function customersRoutes(app: FastifyInstance) {
     { schema: { params: z.object({ id: pathId }), response: { 200: apiCustomer, ...errorResponses('Forbidden', 'NotFound') } } },
     async (req) => {
       requireOperator(req);
+      await refreshChats(db, null);
       return toApi(await requireRecord('Customer', req.params.id, (id) => customersRepo.byId(db, id)));
     },
   );
