@@ -324,6 +324,26 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer('Habt ihr am 4.1. offen?', [hours, { ...closed, terms: [hit('4.1', 6), hit('off', 5, 'offnungszeit')] }], { ...opts, minCoverage: 0.3 })!.used[0]).toBe(hours);
   });
 
+  it("among the chunks of one list, the one whose own items name what was asked comes first; for the next one, the soonest", () => {
+    const lead = 'Hier finden Sie unsere nächsten Kurse und kostenlosen Infoabende.';
+    const chunk = (items: string[], score: number, terms: ReturnType<typeof hit>[], coverage = 1) =>
+      unit({ kind: 'list', heading: 'Kurstermine', text: [lead, ...items.map((i) => `- ${i}`)].join('\n'), score, terms, coverage });
+    // Both chunks' lead names the Infoabend and "kostenlos"; only the second one's items hold an Infoabend.
+    const terms = [hit('infoab', 4, 'infoabende'), hit('kostenlos', 2.6, 'kostenlosen')];
+    const tasting = chunk(['Spanisch-Schnupperstunde, Mittwoch, 7. April 2099, 18:00 Uhr. Kostenlos.'], 7.4, terms);
+    const evening = chunk(['Infoabend „Deutsch lernen“, Donnerstag, 14. Januar 2099, 18:00 Uhr. Eintritt frei.'], 6.8, terms);
+    expect(composeAnswer('wann ist der nächste kostenlose Infoabend?', [tasting, evening], opts)!.used[0]).toBe(evening);
+    // A number of the question that one chunk holds by chance ("10 Wochen", "bis 10. April") lifted it over the gate; its
+    // sibling, below the gate alone, has the sooner course.
+    const spring = chunk(['Welpenkurs Frühjahr, Samstag, 6. März 2099, samstags bis 10. April 2099'], 4.8, [hit('welpenkur', 3.2, 'welpenkurs'), hit('10', 1.9, '10')], 0.5);
+    const winter = chunk(['Welpenkurs Winter, Samstag, 9. Januar 2099'], 3.1, [hit('welpenkur', 3.2, 'welpenkurs'), hit('10', 1.9)], 0.4);
+    const c = composeAnswer('wann fängt der nächste Welpenkurs an? unser Kleiner ist 10 Wochen', [spring, winter], opts)!;
+    expect(c.used[0]).toBe(winter);
+    expect(c.text).toContain('9. Januar 2099');
+    // Not asked for the next one: the words decide, then the number.
+    expect(composeAnswer('was kostet der Welpenkurs? unser Kleiner ist 10 Wochen', [spring, winter], opts)!.used[0]).toBe(spring);
+  });
+
   it('a row naming the thing asked about but not the kind of fact asked for does not come first', () => {
     const terms = [hit('pannenkur', 4, 'pannenkurs')];
     const row = unit({ kind: 'row', text: 'Pannenkurs – Dauer: 2 Stunden; Preis: 29,00 €', score: 1.7, terms });

@@ -2,7 +2,7 @@
  * Days a question asks about against the spans of days a text states (runtime/dates.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { asksForNext, dayOf, holdsAskedDay, namesAskedDay, publishedOn, questionDates, statesDayFrom, statesLastDay, textSpans } from '../../server/src/runtime/dates.ts';
+import { asksForNext, dayOf, firstDayFrom, holdsAskedDay, namesAskedDay, publishedOn, questionDates, statesDayFrom, statesLastDay, textSpans } from '../../server/src/runtime/dates.ts';
 
 const iso = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);
 const spans = (text: string) => textSpans(text).map((s) => [Math.abs(s.from) < 1e7 ? iso(s.from) : '…', Math.abs(s.to) < 1e7 ? iso(s.to) : '…']);
@@ -104,6 +104,13 @@ describe('the next date', () => {
     expect(statesDayFrom('1. September 2026 Auch 2027 gibt es wieder Infoabende.', today)).toBe(false);
     expect(statesDayFrom('Infoabend am 29.11.2026', today)).toBe(true);
     expect(statesDayFrom('jeden ersten Donnerstag, zum Beispiel am 14. Januar', today)).toBe(true);
+  });
+
+  it('the soonest of the days yet to come that a text names with their year', () => {
+    expect(firstDayFrom('Samstag, 9. Januar 2027, bis einschließlich 13. Februar 2027; Rückblick: 3. Mai 2026', today)).toBe(dayOf(Date.UTC(2027, 0, 9)));
+    expect(firstDayFrom('am 29.11.2026 und am 1.12.2026', today)).toBe(today);
+    expect(firstDayFrom('1. September 2026', today)).toBeNull();
+    expect(firstDayFrom('jeden ersten Donnerstag, zum Beispiel am 14. Januar', today)).toBeNull();
   });
 });
 

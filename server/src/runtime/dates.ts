@@ -214,6 +214,12 @@ export function statesDayFrom(text: string, today: number): boolean {
   return daysIn(text).some((x) => x.y === undefined || dayNumber(x.y, x.m, x.d) >= today);
 }
 
+/** The earliest day on or after `today` that a text names with its year (null: none), for the soonest of several dates. */
+export function firstDayFrom(text: string, today: number): number | null {
+  const days = daysIn(text).flatMap((x) => (x.y === undefined ? [] : [dayNumber(x.y, x.m, x.d)])).filter((d) => d >= today);
+  return days.length ? Math.min(...days) : null;
+}
+
 /**
  * The day a dated text was published: a full date (with its year) that opens it, as a news item opens with
  * "3. Juni 2024 · Paula Wendt …". Null for a text that does not open with one.

@@ -11,6 +11,7 @@ import { HEADING_SEPARATOR } from '../training/chunk.ts';
 import { answerTypes, asksForType, statesType } from './answerType.ts';
 import { labelHolds } from './quantities.ts';
 import { holdsTerm, withoutOtherMeasures, type Asked } from './asked.ts';
+import { firstDayFrom } from './dates.ts';
 import { fold, formOf, formsOf, keywords, labelNames, lastHeading, overlap, sentencesOf, wordsOf } from './unitText.ts';
 import { judgeFor, STALE_FACTOR, type Judge } from './judge.ts';
 
@@ -35,7 +36,7 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
   const missing = missingConcepts(hits.find((h) => !foreign(h)));
   const namesMissing = (h: RetrievedPassage) => h.terms.some((t) => t.matched && missing.some((m) => sameWord(m.term, t.term)));
   const gated = hits.filter((h) => passes(h, margin(h)));
-  const ok = gated.length ? gated : hits.filter((h) => foreign(h) && namesMissing(h) && passes(h, 0));
+  const ok = withSiblingChunks(gated.length ? gated : hits.filter((h) => foreign(h) && namesMissing(h) && passes(h, 0)), hits);
   // Focused units first: the share of the question one sentence answers scales the rank.
   // A row whose label names what was asked about ("Sonntag – …" for "am Sonntag") is that thing's row.
   const words = keywords(question);
@@ -57,7 +58,60 @@ function answerUnits(question: string, hits: RetrievedPassage[], judge: Judge, o
   // A term the unit holds without its words ("30.12" in "vom 23. Dezember bis 3. Januar") scores as if it matched.
   const elsewhere = sectionOfOthers(ok);
   const score = (h: RetrievedPassage) => (h.score + judge.heldWeight(h)) * (1 - (elsewhere.get(h) ?? 0)) * (judge.stale(h) ? STALE_FACTOR : 1);
-  return ok.sort((a, b) => score(b) * boost.get(b)! - score(a) * boost.get(a)!);
+  return chunksByTheirItems(
+    ok.sort((a, b) => score(b) * boost.get(b)! - score(a) * boost.get(a)!),
+    judge,
+  );
+}
+
+/** The list a chunk belongs to (null for a unit that is no list): its page, language and headings. */
+const listOf = (u: RetrievedPassage) => (u.kind === 'list' ? `${u.source.id}\u0000${u.lang}\u0000${u.heading}` : null);
+
+/**
+ * The other chunks of a list one of whose chunks may answer: the lead-in they share counted for each alike, and
+ * what tells them apart is their items (chunksByTheirItems), not a chance word that lifted one over the gate.
+ */
+function withSiblingChunks(ok: RetrievedPassage[], hits: RetrievedPassage[]): RetrievedPassage[] {
+  const lists = new Set(ok.map(listOf).filter((k) => k !== null));
+  if (!lists.size) return ok;
+  const siblings = hits.filter((h) => h.bodyMatches > 0 && !ok.includes(h) && lists.has(listOf(h)!));
+  return siblings.length ? [...ok, ...siblings] : ok;
+}
+
+/**
+ * A long list is stored in chunks that each repeat its lead-in ("Hier finden Sie unsere nächsten Kurse …"), so the
+ * lead's words match every chunk alike and a chance word of one item decides which chunk ranks first. Among the
+ * chunks of one list, the one whose own items hold most of what the question names takes the best place the list
+ * has in the ranking: a number ("10" of "unser Kleiner ist 10 Wochen" in "bis 10. April") counts only after the
+ * words, and for "the next" one the earliest day yet to come before it.
+ */
+function chunksByTheirItems(ranked: RetrievedPassage[], judge: Judge): RetrievedPassage[] {
+  const chunks = new Map<string, number[]>();
+  ranked.forEach((u, i) => {
+    const key = listOf(u);
+    if (key) chunks.set(key, [...(chunks.get(key) ?? []), i]);
+  });
+  const groups = [...chunks.values()].filter((g) => g.length > 1);
+  if (!groups.length) return ranked;
+  const nextFrom = judge.types.includes('date') ? judge.asked.nextFrom : undefined;
+  const evidence = (u: RetrievedPassage) => {
+    const items = u.text.split('\n').filter((l) => l.startsWith('- '));
+    const held = (t: RetrievedPassage['terms'][number], words: string[]) => t.matched && formsOf(t).some((f) => words.some((w) => formOf(w, f)));
+    const weight = (words: string[], numbers: boolean) =>
+      u.terms.reduce((n, t) => n + (/^\d+$/.test(t.term) === numbers && held(t, words) ? t.idf * (t.weight ?? 1) : 0), 0);
+    const all = wordsOf(items.join(' '));
+    // The soonest day of the items that name something of the question.
+    const naming = items.filter((l) => u.terms.some((t) => !/^\d+$/.test(t.term) && held(t, wordsOf(l))));
+    const days = nextFrom === undefined ? [] : naming.flatMap((l) => firstDayFrom(l, nextFrom) ?? []);
+    return { words: weight(all, false), day: days.length ? Math.min(...days) : Infinity, numbers: weight(all, true) };
+  };
+  const out = [...ranked];
+  for (const positions of groups) {
+    const members = positions.map((i) => ({ u: ranked[i], i, e: evidence(ranked[i]) }));
+    members.sort((a, b) => b.e.words - a.e.words || a.e.day - b.e.day || b.e.numbers - a.e.numbers || a.i - b.i);
+    positions.forEach((p, k) => (out[p] = members[k].u));
+  }
+  return out;
 }
 
 /**
