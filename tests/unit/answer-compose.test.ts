@@ -656,6 +656,28 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer(q, [faq, other], gates)!.used).toEqual([faq]);
   });
 
+  it('a sentence naming the thing without the asked fact brings along the next one when it points to the page stating it', () => {
+    const section = unit({
+      text: 'Als Ergänzung empfehlen wir unser Sturztraining. Alle Termine stehen im Kurskalender. Der Kurs findet in der Seilhalle statt.',
+      score: 3,
+      terms: [hit('sturztraining', 4.6, 'sturztraining'), hit('kostet', 3.7)],
+    });
+    const calendar = unit({
+      kind: 'list',
+      source: { type: 'webpage', id: 'p2', url: 'https://climb.test/kurse/termine', title: 'Kurskalender' },
+      text: 'Die nächsten Kurse:\n- Sturztraining im Vorstieg, Donnerstag, 10. Dezember 2099, 19:00 Uhr, 35,00 €',
+      coverage: 0.56,
+      terms: [hit('sturztraining', 4.6, 'sturztraining'), hit('kostet', 3.7)],
+    });
+    const q = 'wann ist das nächste Sturztraining und was kostet das?';
+    expect(unitAnswer(q, section)).toBe('Als Ergänzung empfehlen wir unser Sturztraining. Alle Termine stehen im Kurskalender.');
+    const c = composeAnswer(q, [section, calendar], { minCoverage: 0.3, minSentenceCoverage: 0.3 })!;
+    expect(c.used).toEqual([section, calendar]);
+    expect(c.text).toContain('10. Dezember 2099');
+    // Asked for nothing a sentence states ("gibt es ein Sturztraining?"), the pointing sentence stays out.
+    expect(unitAnswer('gibt es bei euch ein Sturztraining?', section)).toBe('Als Ergänzung empfehlen wir unser Sturztraining.');
+  });
+
   it('a height is a number with a unit of length', () => {
     // German "wie hoch" may also ask for a price ("wie hoch ist die Gebühr"): a unit stating either answers.
     expect(answerTypes('Wie hoch ist das Nebelhorn?')).toEqual(['price', 'height']);

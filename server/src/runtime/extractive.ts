@@ -12,7 +12,7 @@ import { answerTypes, asksForType, statesType } from './answerType.ts';
 import { labelHolds } from './quantities.ts';
 import { holdsTerm, withoutOtherMeasures, type Asked } from './asked.ts';
 import { firstDayFrom } from './dates.ts';
-import { fold, formOf, formsOf, keywords, labelNames, lastHeading, overlap, sentencesOf, wordsOf } from './unitText.ts';
+import { fold, formOf, formsOf, keywords, labelNames, lastHeading, overlap, POINTER, sentencesOf, wordsOf } from './unitText.ts';
 import { judgeFor, STALE_FACTOR, type Judge } from './judge.ts';
 
 /**
@@ -361,8 +361,6 @@ function restOfQuestion(question: string, used: RetrievedPassage[], hits: Retrie
   return null;
 }
 
-/** A sentence that sends the reader to another page by its name: "siehe Rücktritt und Stornierung", "finden Sie unter Massagen & Behandlungen", "see visa". */
-const POINTER = /(?:\bsiehe|\bsee|\bunter|\bauf der seite|\bon (?:our|the))\s+(?:seite\s+)?(\p{L}[\p{L}&\- ,]{2,60}?)(?:\s+page)?\s*[.!)]?\s*$/iu;
 const NOT_A_NAME = new Set(['und', 'and', 'der', 'die', 'das', 'den', 'our', 'the', 'unsere', 'unserer']);
 
 /**

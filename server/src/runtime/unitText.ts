@@ -63,6 +63,13 @@ export function overlap(question: string[], text: string): number {
 
 const MAX_CHARS = 450;
 
+/**
+ * A sentence that sends the reader to another page by its name: "siehe Rücktritt und Stornierung", "finden Sie unter
+ * Massagen & Behandlungen", "see visa", "Alle Termine stehen im Kurskalender".
+ */
+export const POINTER =
+  /(?:\bsiehe|\bsee|\bunter|\bauf der seite|\bon (?:our|the)|\b(?:steht|stehen|findest du|finden sie|findet ihr)\s+(?:im|in der|in unserem|in unserer))\s+(?:seite\s+)?(\p{L}[\p{L}&\- ,]{2,60}?)(?:\s+page)?\s*[.!)]?\s*$/iu;
+
 /** The sentences of a unit that answer the question: the best one and, within the budget, its best neighbours. */
 function bestSentences(question: string[], text: string, types: AnswerType[], keepFirst = false, heading = '', nextFrom?: number): string {
   const sentences = sentencesOf(text);
@@ -97,6 +104,10 @@ function bestSentences(question: string[], text: string, types: AnswerType[], ke
       const stating = scored.filter((x) => x.i !== best.i && statesType(x.s, types) && (x.words > 0 || Math.abs(x.i - best.i) <= reach)).sort((a, b) => b.words - a.words || Math.abs(a.i - best.i) - Math.abs(b.i - best.i))[0];
       if (stating && chars + stating.s.length <= MAX_CHARS) add(stating.i);
     }
+    // Nothing picked states it, and the next sentence sends the reader to the page that does ("Alle Termine stehen im
+    // Kurskalender"): it joins, and the answer brings that page (extractive.ts pointedTo).
+    const after = best.i + 1;
+    if (types.length && after < sentences.length && ![...picked].some((i) => statesType(sentences[i], types)) && POINTER.test(sentences[after]) && chars + sentences[after].length <= MAX_CHARS) add(after);
     // "Wann ist die nächste Wartung": the sentence with a day yet to come, whatever words it shares.
     if (nextFrom !== undefined && ![...picked].some((i) => statesDayFrom(sentences[i], nextFrom))) {
       const coming = scored.find((x) => !picked.has(x.i) && statesDayFrom(x.s, nextFrom));
