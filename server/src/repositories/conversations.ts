@@ -137,8 +137,8 @@ export const conversationsRepo = {
          select chat_id, chatbot_id, organization_id, question, answer, sources::jsonb, score, answered_by from x order by ord
          returning id as message_id, chat_id as message_chat_id, created_at as message_created_at),
        c as (update chats set message_count = message_count + 1 from m where chats.id = m.message_chat_id returning ${CHAT_COLUMNS}),
-       -- "do update" (not "do nothing") locks the note until this commits, so a refresh taking it waits and then
-       -- sees this message (takePendingChats).
+       -- "do update" (not "do nothing") locks a note that is already there until this commits: a refresh then
+       -- leaves it for later instead of taking it without seeing this message (takePendingChats).
        p as (insert into chat_words_pending(organization_id, chat_id) select distinct organization_id, chat_id from x
              on conflict (organization_id, chat_id) do update set chat_id = excluded.chat_id)
        select c.*, m.message_id, m.message_created_at from c join m on m.message_chat_id = c.id`),
