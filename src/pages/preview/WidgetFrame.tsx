@@ -65,24 +65,32 @@ export function WidgetFrame({ chatbotId, lang, title, config, open, background, 
   }, [ready, config, chatbotId]);
 
   useEffect(() => {
-    const win = frame.current?.contentWindow;
-    if (!ready || !win) return;
+    const el = frame.current;
+    const win = el?.contentWindow;
+    if (!ready || !el || !win) return;
     if (!open) {
       dispatchInFrame(win, 'chatbotClose', { chatbotId });
       return;
     }
-    // Opening focuses the widget's text box; keep the customer's place in the dashboard.
+    // Opening focuses the widget's text box; keep the customer's place in the dashboard. Only that first
+    // focus is undone, when it happens (the chat may still be loading): focus a person gives the frame by
+    // clicking or typing into it afterwards stays there.
     const active = document.activeElement as HTMLElement | null;
     const scroll = window.scrollY;
-    dispatchInFrame(win, 'chatbotShowChat', { chatbotId });
     const restore = () => {
-      if (document.activeElement !== frame.current) return;
-      if (active && active !== document.body && active !== frame.current) active.focus({ preventScroll: true });
-      else frame.current?.blur();
+      stop();
+      if (active && active !== document.body && active !== el) active.focus({ preventScroll: true });
+      else el.blur();
       window.scrollTo({ top: scroll });
     };
-    const timers = [50, 300, 1000].map((ms) => setTimeout(restore, ms));
-    return () => timers.forEach(clearTimeout);
+    const stop = () => {
+      win.removeEventListener('focusin', restore, true);
+      win.removeEventListener('pointerdown', stop, true);
+    };
+    win.addEventListener('focusin', restore, true);
+    win.addEventListener('pointerdown', stop, true);
+    dispatchInFrame(win, 'chatbotShowChat', { chatbotId });
+    return stop;
   }, [ready, open, chatbotId]);
 
   return (
