@@ -81,6 +81,12 @@ describe('answerTypes / statesType', () => {
     expect(statesType('per E-Mail oder telefonisch', ['email'])).toBe(false);
   });
 
+  it('counts no digits of a phone number, an e-mail or a postal address as a number asked for', () => {
+    for (const t of ['Caritas-Sozialberatung (Kirchgasse 4, Telefon 07345 6612-0)', 'Kalkbergweg 12, 21335 Lüneburg, E-Mail: team4@praxis.example', 'Ruf an: +49 761 2987-44'])
+      expect(statesType(t, ['number']), t).toBe(false);
+    for (const t of ['bis zu 250 € pro Haushalt', 'Bei uns arbeiten fünf Tierärztinnen', 'Wir haben 3 Standorte, Telefon 0761 123456']) expect(statesType(t, ['number']), t).toBe(true);
+  });
+
   it('recognises a text stating a price, a time, a date, a number', () => {
     expect(statesType('Eintritt 12,50 €', ['price'])).toBe(true);
     expect(statesType('Das Frühstück ist inklusive.', ['price'])).toBe(true);
@@ -550,9 +556,34 @@ describe('rules learnt on the development set', () => {
     expect(composeAnswer(q, [row, fee], gates)!.used).toEqual([row, fee]);
     // One part only: the answer is the row.
     expect(composeAnswer('Was kosten 12 Wochen Intensivkurs, kommen Gebühren dazu?', [row, fee], gates)!.used).toEqual([row]);
-    // Another page's unit does not join: the parts are about one thing.
+    // Another page's unit does not join: the answer states the price the part asks for.
     const elsewhere = { ...fee, source: { ...fee.source, id: 'p2' } };
     expect(composeAnswer(q, [row, elsewhere], gates)!.used).toEqual([row]);
+  });
+
+  it("another page's unit answers a part whose kind of fact the answer does not state, when it names most of that part", () => {
+    const q = 'wo ist der neue schnelllader und was kostet da die kwh mit eurer ladekarte';
+    const idf: Record<string, number> = { neu: 2.6, schnelllad: 3.5, kostet: 3.7, kwh: 2.5, ladekart: 3.7 };
+    const terms = (...matched: string[]) => Object.keys(idf).map((t) => hit(t, idf[t], matched.includes(t) ? t : undefined));
+    const prices = unit({
+      kind: 'row',
+      heading: 'Laden in Hohenau › Preise',
+      text: 'mit Ladekarte – AC (Normalladen): 0,49 €/kWh; DC (Schnellladen): 0,59 €/kWh',
+      score: 13,
+      terms: terms('kostet', 'kwh', 'ladekart', 'schnelllad'),
+      source: { type: 'webpage', id: 'laden', url: 'https://stadtwerke.test/emobilitaet/', title: 'Laden in Hohenau' },
+    });
+    const news = unit({
+      text: 'Seit heute können Elektroautos schnell laden: In der Dieselstraße 9 haben wir den ersten Schnelllader eröffnet. Er kostet mit Ladekarte 0,59 €/kWh.',
+      score: 11,
+      terms: terms('kostet', 'kwh', 'ladekart', 'schnelllad'),
+      source: { type: 'webpage', id: 'news', url: 'https://stadtwerke.test/aktuelles/schnelllader.html', title: 'Erster Schnelllader in Betrieb' },
+    });
+    const gates = { minCoverage: 0.3, minSentenceCoverage: 0.3 };
+    expect(composeAnswer(q, [prices, news], gates)!.used).toEqual([prices, news]);
+    // Without a street the other page says nothing the answer lacks.
+    const noStreet = { ...news, text: 'Seit heute können Elektroautos schnell laden: der erste Schnelllader ist eröffnet. Er kostet mit Ladekarte 0,59 €/kWh.' };
+    expect(composeAnswer(q, [prices, noStreet], gates)!.used).toEqual([prices]);
   });
 
   it("a part that asks for a price the answer does not state is open, though the answer names the part's thing", () => {

@@ -44,13 +44,22 @@ const STATES: Record<AnswerType, RegExp> = {
   number: /\d|\b(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred)\b/i,
 };
 
+/**
+ * Digits that belong to a phone number, an e-mail address or a postal address state no number asked for: "Kirchgasse 4,
+ * Telefon 07345 6612-0" does not say how much the fund pays, "Kalkbergweg 12, 21335 Lüneburg" not how many vets work there.
+ */
+const NOT_A_COUNT = new RegExp([`${STATES.phone.source}(?:-\\d+)?`, STATES.email.source, STATES.place.source].join('|'), 'gu');
+
+/** Whether a text states a fact of the type. */
+const states = (t: AnswerType, text: string) => (t === 'number' ? STATES.number.test(text.replace(NOT_A_COUNT, ' ')) : STATES[t].test(text));
+
 export function answerTypes(question: string): AnswerType[] {
   return ASKS.filter(([, re]) => re.test(question)).map(([t]) => t);
 }
 
 /** Whether a text states a fact of one of the types (no types: every text does). */
 export function statesType(text: string, types: AnswerType[]): boolean {
-  return types.length === 0 || types.some((t) => STATES[t].test(text));
+  return types.length === 0 || types.some((t) => states(t, text));
 }
 
 /** Stems (as the text-search configurations leave them) of the words that ask for a type. */
@@ -71,7 +80,7 @@ const TYPE_WORDS: Record<AnswerType, RegExp> = {
  * "was zahlen wir".
  */
 export function answeredByType(term: string, text: string, types: AnswerType[]): boolean {
-  return types.some((t) => TYPE_WORDS[t].test(term) && STATES[t].test(text));
+  return types.some((t) => TYPE_WORDS[t].test(term) && states(t, text));
 }
 
 /** Whether a word of the question (any form, any case) only asks for one of the types: "zahlt", "Kosten", "fee". */

@@ -323,7 +323,8 @@ const SECOND_ASK =
  * A unit for the part of a two-part question the answer leaves out: "was kostet das und kommen da noch Gebühren
  * dazu?" is answered by the course's price row and the registration fee. The part's words must be missing from
  * the answer's own text; the unit must name nearly half their weight ("Chip setzen": "Mikrochip inkl. Implantation")
- * and state the asked-for fact.
+ * and state the asked-for fact. A unit of another page answers only a part that asks for a kind of fact the answer
+ * does not state, and must name half the part's weight.
  */
 function restOfQuestion(question: string, used: RetrievedPassage[], hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
   const parts = question
@@ -351,11 +352,14 @@ function restOfQuestion(question: string, used: RetrievedPassage[], hits: Retrie
     if (!own.length || (mentioned && statesType(answerText, types))) continue;
     const weight = own.reduce((n, t) => n + t.idf, 0);
     const names = (h: RetrievedPassage) => own.reduce((n, l) => n + (h.terms.some((t) => t.term === l.term && t.matched && (t.weight ?? 1) >= 0.7) ? l.idf : 0), 0);
-    const found = hits.find(
-      (h) =>
-        !used.includes(h) && used.some((u) => u.source.id === h.source.id) && h.bodyMatches > 0 && names(h) >= weight * 0.45 &&
-        judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0) && statesType(judge.answerText(h), types),
-    );
+    // The answer's own page first. Another page only for a kind of fact the part asks for and the answer does not state,
+    // and naming more of the part: "wo ist der neue Schnelllader" → the news of its opening, with the street.
+    const samePage = (h: RetrievedPassage) => used.some((u) => u.source.id === h.source.id);
+    const elsewhere = types.length > 0 && !statesType(answerText, types);
+    const answers = (h: RetrievedPassage) =>
+      !used.includes(h) && h.bodyMatches > 0 && (samePage(h) ? names(h) >= weight * 0.45 : elsewhere && names(h) >= weight * 0.5) &&
+      judge.statesAskedFact(h, opts.minSentenceCoverage ?? 0) && statesType(judge.answerText(h), types);
+    const found = hits.find((h) => samePage(h) && answers(h)) ?? hits.find(answers);
     if (found) return found;
   }
   return null;
