@@ -36,6 +36,12 @@ describe('answerTypes / statesType', () => {
     expect(answerTypes('Wann öffnet ihr am Samstag?')).toEqual(['time', 'date']);
     expect(answerTypes('Wie viele Zimmer habt ihr?')).toEqual(['number']);
     expect(answerTypes('Gibt es einen Fahrradkeller?')).toEqual([]);
+    // "Wie lange", "dauert": a span of time.
+    expect(answerTypes('wie lange dauert es bis der Anschluss gelegt ist')).toEqual(['number', 'duration']);
+    expect(answerTypes('how long does it take?')).toEqual(['number', 'duration']);
+    expect(answerTypes('ist das dauerhaft so?')).toEqual([]);
+    for (const t of ['Das dauert drei Minuten.', 'nach 8 bis 10 Wochen', 'Dauer: 2 Stunden', 'within 30 days', 'etwa eine Woche']) expect(statesType(t, ['duration']), t).toBe(true);
+    for (const t of ['Preis: 39,00 €', 'Kalkbergweg 12', 'ab 14 Uhr']) expect(statesType(t, ['duration']), t).toBe(false);
     // "Wie hoch" asks for a price as often as for a height.
     expect(answerTypes('Wie hoch ist die Anmeldegebür?')).toEqual(['price', 'height']);
     // Whether something is free asks about its price; "umsonst" is as often "in vain".
@@ -178,6 +184,17 @@ describe('text answers', () => {
   it('the sentence stating the asked-for fact joins the one naming the thing', () => {
     const t = unit({ text: 'Unsere Sauna bietet Blick auf den See. Der Eintritt beträgt 12 € pro Person. Handtücher gibt es an der Rezeption.' });
     expect(unitAnswer('Was kostet die Sauna?', t)).toBe('Unsere Sauna bietet Blick auf den See. Der Eintritt beträgt 12 € pro Person.');
+  });
+
+  it('a question for two kinds of fact gets the sentence stating the second one too', () => {
+    const t = unit({
+      text: 'Durchgekletterte Schuhe musst du nicht wegwerfen. Eine Neubesohlung kostet 39,00 € pro Paar. Nach etwa 3 Wochen kannst du die Schuhe abholen. Mitglieder bekommen Rabatt.',
+    });
+    expect(unitAnswer('kletterschuhe besohlen – was kostet die neubesohlung und wie lang dauerts?', t)).toBe(
+      'Eine Neubesohlung kostet 39,00 € pro Paar. Nach etwa 3 Wochen kannst du die Schuhe abholen.',
+    );
+    // One kind asked for: the price alone.
+    expect(unitAnswer('was kostet eine neubesohlung?', t)).toBe('Eine Neubesohlung kostet 39,00 € pro Paar.');
   });
 
   it('a word that only asks for the fact counts where the fact is stated, not where the word occurs', () => {
@@ -559,6 +576,28 @@ describe('rules learnt on the development set', () => {
     // Another page's unit does not join: the answer states the price the part asks for.
     const elsewhere = { ...fee, source: { ...fee.source, id: 'p2' } };
     expect(composeAnswer(q, [row, elsewhere], gates)!.used).toEqual([row]);
+  });
+
+  it('"wie lange dauert" only asks for a span of time: the unit naming the thing ranks over units that only say how long something else takes', () => {
+    const q = 'kletterschuhe besohlen lassen bei euch – was kostet das und wie lang dauerts?';
+    const idf: Record<string, number> = { besohl: 4.6, dauert: 4.6, kletterschuh: 3.7, kostet: 3.7, lang: 3.5, lass: 4.3 };
+    const terms = (...matched: string[]) => Object.keys(idf).map((t) => hit(t, idf[t], matched.includes(t) ? t : undefined));
+    // "lang" matched by its glossary kin "dauert".
+    const register = unit({
+      heading: 'Sicherheit › Registrierung',
+      text: 'Vor dem ersten Besuch registrierst du dich online. Das dauert drei Minuten.',
+      score: 7.8,
+      terms: terms('dauert').map((t) => (t.term === 'lang' ? hit('lang', 3.5, 'dauert') : t)),
+    });
+    const resole = unit({
+      heading: 'Kletter-Shop › Besohlservice',
+      text: 'Eine Besohlung kostet 39,00 € pro Paar. Nach etwa 3 Wochen kannst du die Schuhe abholen.',
+      score: 7.5,
+      terms: terms('besohl', 'kostet'),
+      source: { type: 'webpage', id: 'shop', url: 'https://climb.test/shop.html', title: 'Kletter-Shop' },
+    });
+    const gates = { minCoverage: 0.3, minSentenceCoverage: 0.3 };
+    expect(composeAnswer(q, [register, resole], gates)!.used[0]).toBe(resole);
   });
 
   it("another page's unit answers a part whose kind of fact the answer does not state, when it names most of that part", () => {

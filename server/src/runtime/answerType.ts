@@ -4,7 +4,7 @@
  * with the question ("was verdient man als Koch" wants the sentence with the salary, not the one
  * with the training the cook needs).
  */
-export type AnswerType = 'price' | 'time' | 'date' | 'number' | 'height' | 'phone' | 'email' | 'place';
+export type AnswerType = 'price' | 'time' | 'date' | 'number' | 'duration' | 'height' | 'phone' | 'email' | 'place';
 
 /** "when" that asks ("when do you open", "until when"), not the conjunction of "I'd like to trade it in when I buy an e-bike". */
 const WHEN = "when(?!\\s+(?:i|i'm|we|we're|my|our|the|a|an|it's|there's)\\b)";
@@ -18,6 +18,8 @@ const ASKS: [AnswerType, RegExp][] = [
   // "Termine", "Kurstermin" ask for dates; "braucht man einen Termin" asks whether to book.
   ['date', new RegExp(`\\b(wann|datum|termine|\\w+termine?|seit wann|bis wann|ab wann|${WHEN}|date|dates|since)\\b`, 'i')],
   ['number', /\b(wie ?viele?|wie lang\w*|wie groß|wie weit|wie alt|welche\w* (größe|nummer)|how (many|long|far|big|large|old)|number)\b/i],
+  // "Wie lange dauert es": a span of time, which "dauert" and "lange" only ask for.
+  ['duration', /\b(wie lange?|wie viel zeit|dauer[nt]?|dauerts|how long|how much time)\b/i],
   // A height is a number with a unit of length: "10 Minuten entfernt" does not say how high a mountain is.
   ['height', /\b(wie hoch|höhe|how (high|tall)|height|altitude)\b/i],
   // "unter welcher Nummer", "phone number": the line with the number, not the one that says phone support exists.
@@ -30,18 +32,26 @@ const ASKS: [AnswerType, RegExp][] = [
 const MONTH =
   'januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|january|february|march|may|june|july|october|december';
 
+const NUMBER_WORDS = 'zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred';
+
 const STATES: Record<AnswerType, RegExp> = {
   price: /(\d[\d.,]*\s?(€|eur\b|euro|ct\b|cent\b|cents\b)|€\s?\d|\d+\s?%|\bkostenlos|\bkostenfrei|\bgratis|\binklusive\b|free of charge|\bincluded\b|\bfree\b)/i,
   time: /(\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(uhr|am|pm|a\.m\.|p\.m\.)\b|rund um die uhr|24\/7|\bround the clock\b)/i,
   date: new RegExp(`(\\b\\d{1,2}\\.\\s?(${MONTH})|\\b(${MONTH})\\s\\d|\\b\\d{1,2}\\.\\s?\\d{1,2}\\.|\\b(19|20)\\d{2}\\b)`, 'i'),
-  // Digits, or a number written as a word ("zwei bis drei Werktage").
   height: /\d[\d.,]*\s?(m|meter|metern|metres?|meters?|hm|höhenmeter\w*|ft|feet)\b(?![²³])/i,
   // "0251 987654-20", "+49 761 2987-44", "(030) 1234567": a leading zero or country code and six digits or more.
   phone: /(?:\+\d{1,3}[\s./-]?\(?\d{1,5}\)?|\(0\d{1,5}\)|\b0\d{2,5})[\s./-]?\d{2,}(?:[\s.-]?\d{2,})*/,
   email: /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/,
   // A street with its number ("Marktplatz 7", "Friedrich-Ebert-Straße 112", "12 Mill Lane") or a postcode with its town.
   place: /(\p{L}(?:straße|strasse|str\.|weg|platz|gasse|allee|ring|damm|ufer|markt|steig|chaussee)\s+\d+\s?[a-z]?\b|\b\d+\s+\p{Lu}\p{L}+\s+(?:[Ss]treet|[Rr]oad|[Ll]ane|[Aa]venue|[Ss]quare)\b|\b\d{5}\s+\p{Lu}\p{L}+)/u,
-  number: /\d|\b(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred)\b/i,
+  // "3 Wochen", "8 bis 10 Wochen", "drei Minuten", "a day".
+  duration: new RegExp(
+    `(\\d[\\d.,]*|\\b(${NUMBER_WORDS}|one|eine?[mnr]?|an?|half|halbe?[mnr]?))(\\s*(-|–|bis|to)\\s*\\d+)?\\s*(minuten|minute|min\\.?|stunden?|std\\.?|` +
+      `(werk|arbeits)?tage?n?|wochen?|monate?n?|jahre?n?|minutes?|mins?|hours?|hrs?|(working )?days?|weeks?|months?|years?)\\b`,
+    'iu',
+  ),
+  // Digits, or a number written as a word ("zwei bis drei Werktage").
+  number: new RegExp(`\\d|\\b(${NUMBER_WORDS})\\b`, 'i'),
 };
 
 /**
@@ -68,6 +78,7 @@ const TYPE_WORDS: Record<AnswerType, RegExp> = {
   time: /^(uhr|uhrzeit|offen|off|geoffnet|offnungszeit|aufhab|open|hour|time|clock)$/,
   date: /^(datum|termin|date)$/,
   number: /^(anzahl|number|numb)$/,
+  duration: /^(dau|dauer|dauert|dauern|dauerts|lang|lange|long)$/,
   height: /^(hoch|hoh|high|tall|height|altitud)/,
   phone: /^(telefonnumm|telefonnr|rufnumm|handynumm|numm|anruf|phone|telephon|call)$/,
   email: /^(e-mail|email|mail|mailadress|e-mailadress|emailadress)$/,

@@ -70,6 +70,9 @@ const MAX_CHARS = 450;
 export const POINTER =
   /(?:\bsiehe|\bsee|\bunter|\bauf der seite|\bon (?:our|the)|\b(?:steht|stehen|findest du|finden sie|findet ihr)\s+(?:im|in der|in unserem|in unserer))\s+(?:seite\s+)?(\p{L}[\p{L}&\- ,]{2,60}?)(?:\s+page)?\s*[.!)]?\s*$/iu;
 
+/** Kinds of fact a question asks for besides another, not as another's reading ("wann": a time or a date; "wie hoch": a price or a height). */
+const DISTINCT_ASKS: AnswerType[] = ['price', 'duration', 'place', 'phone', 'email'];
+
 /** The sentences of a unit that answer the question: the best one and, within the budget, its best neighbours. */
 function bestSentences(question: string[], text: string, types: AnswerType[], keepFirst = false, heading = '', nextFrom?: number): string {
   const sentences = sentencesOf(text);
@@ -103,6 +106,15 @@ function bestSentences(question: string[], text: string, types: AnswerType[], ke
       const reach = overlap(question, lastHeading(heading)) > 0 ? 2 : 1;
       const stating = scored.filter((x) => x.i !== best.i && statesType(x.s, types) && (x.words > 0 || Math.abs(x.i - best.i) <= reach)).sort((a, b) => b.words - a.words || Math.abs(a.i - best.i) - Math.abs(b.i - best.i))[0];
       if (stating && chars + stating.s.length <= MAX_CHARS) add(stating.i);
+    }
+    // A question asking for two kinds of fact ("was kostet das und wie lange dauert es"): the sentence stating the one
+    // nothing picked states joins, if it shares a word or stands next to the best one.
+    for (const t of types.filter((x) => DISTINCT_ASKS.includes(x))) {
+      if (types.length < 2 || [...picked].some((i) => statesType(sentences[i], [t]))) continue;
+      const stating = scored
+        .filter((x) => !picked.has(x.i) && statesType(x.s, [t]) && (x.words > 0 || Math.abs(x.i - best.i) <= 1))
+        .sort((a, b) => b.words - a.words || Math.abs(a.i - best.i) - Math.abs(b.i - best.i))[0];
+      if (stating && picked.size < 3 && chars + stating.s.length <= MAX_CHARS) add(stating.i);
     }
     // Nothing picked states it, and the next sentence sends the reader to the page that does ("Alle Termine stehen im
     // Kurskalender"): it joins, and the answer brings that page (extractive.ts pointedTo).
