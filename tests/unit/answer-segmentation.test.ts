@@ -210,6 +210,9 @@ describe('stripQuestionFillers', () => {
     expect(words(stripQuestionFillers('Wann ist der nächste Pannenkurs?'))).toEqual(['ist', 'der', 'Pannenkurs']);
     // "geht das", "bis wann geht der Kurs": it asks; "So geht die Rücksendung" on a page is no answer.
     expect(words(stripQuestionFillers('Ich will 8 Wochen buchen, geht das auch in Raten?'))).toEqual(['Ich', '8', 'Wochen', 'buchen', 'das', 'auch', 'in', 'Raten']);
+    // Polite subjunctives and words that only colour the sentence.
+    expect(words(stripQuestionFillers('Kindergeburtstag mit 11 Kids, geht das überhaupt? Hätte gern die Mailadresse'))).toEqual(['Kindergeburtstag', 'mit', '11', 'Kids', 'das', 'die', 'Mailadresse']);
+    expect(words(stripQuestionFillers('Could you maybe tell me the price, actually?'))).toEqual(['the', 'price']);
   });
 
   it('drops the adjective of "wie hoch", "how big" (it asks for a kind of fact), keeps "wie lange" and "wie weit" (duration, distance)', () => {

@@ -31,6 +31,9 @@ const QUESTION_FILLERS = new Set(
     'what whats how when where who whom which whose is are was were do does did can could would should will shall may might ' +
     'i im me my we our us you your there any please hi hello thanks thank much many get got tell know want wanna need ' +
     'much anything something fit fits passen passt reinpassen nächste nächsten nächster nächstes next geht gehts ' +
+    // the subjunctive of asking politely ("hätte gern", "bräuchte"), and words that only colour a sentence ("total", "actually")
+    'hätte hätten hättet wäre wären könnte könnten dürfte dürften bräuchte bräuchten vielleicht irgendwie überhaupt echt total ' +
+    'actually really maybe possibly somehow kindly ' +
     // a preposition with its article ("fürs Auto"): PostgreSQL's German stop words have the preposition only
     'fürs ans aufs ins übers ums durchs vors hinters unters'
   ).split(' '),
