@@ -7,7 +7,7 @@ import { answerCoverage, sentenceCoverage, statesAskedFact } from '../../server/
 import { keywords, unitAnswer } from '../../server/src/runtime/unitText.ts';
 import { glossaryParts, splitGlossaryCompounds } from '../../server/src/services/glossary.ts';
 import { askedIn } from '../../server/src/runtime/asked.ts';
-import { answerTypes, answeredByType, statesType } from '../../server/src/runtime/answerType.ts';
+import { answerTypes, answeredByType, asksForType, statesType } from '../../server/src/runtime/answerType.ts';
 import type { RetrievedPassage } from '../../server/src/services/retrieval.ts';
 
 let seq = 0;
@@ -36,6 +36,9 @@ describe('answerTypes / statesType', () => {
     expect(answerTypes('Wann öffnet ihr am Samstag?')).toEqual(['time', 'date']);
     expect(answerTypes('Wie viele Zimmer habt ihr?')).toEqual(['number']);
     expect(answerTypes('Gibt es einen Fahrradkeller?')).toEqual([]);
+    // Words that ask for a price, and words that only begin like one.
+    for (const w of ['kostet', 'pay', 'paid', 'fee', 'euro', 'teuer']) expect(asksForType(w, ['price']), w).toBe(true);
+    for (const w of ['paypal', 'payment', 'feedback', 'europa', 'teufel']) expect(asksForType(w, ['price']), w).toBe(false);
     // "Wie lange", "dauert": a span of time.
     expect(answerTypes('wie lange dauert es bis der Anschluss gelegt ist')).toEqual(['number', 'duration']);
     expect(answerTypes('how long does it take?')).toEqual(['number', 'duration']);
@@ -286,6 +289,15 @@ describe('preferences', () => {
     const near = unit({ text: 'Parken an der Straße ist verboten.', score: 0.95, source: { type: 'webpage', id: 'b' } });
     expect(composeAnswer('Wo kann ich parken?', [a, far], opts)!.used).toEqual([a]);
     expect(composeAnswer('Wo kann ich parken?', [a, near], opts)!.used).toEqual([a, near]);
+  });
+
+  it('a second source shares more with the question than a word that only asks for the kind of fact', () => {
+    const resole = unit({ text: 'Eine Neubesohlung kostet 39,00 € und dauert etwa 3 Wochen.', score: 1, source: { type: 'webpage', id: 'shop' } });
+    const register = unit({ text: 'Die Registrierung dauert drei Minuten.', score: 0.95, source: { type: 'webpage', id: 'safety' } });
+    const sameThing = unit({ text: 'Die Neubesohlung übernimmt eine Partner-Besohlerei; das dauert drei Wochen.', score: 0.95, source: { type: 'webpage', id: 'news' } });
+    const q = 'wie lange dauert eine neubesohlung?';
+    expect(composeAnswer(q, [resole, register], opts)!.used).toEqual([resole]);
+    expect(composeAnswer(q, [resole, sameThing], opts)!.used).toEqual([resole, sameThing]);
   });
 
   it('a unit in another language needs foreignMargin more coverage', () => {

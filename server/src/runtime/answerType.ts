@@ -72,9 +72,9 @@ export function statesType(text: string, types: AnswerType[]): boolean {
   return types.length === 0 || types.some((t) => states(t, text));
 }
 
-/** Stems (as the text-search configurations leave them) of the words that ask for a type. */
+/** Stems (as the text-search configurations leave them) of the words that ask for a type: "pay", not "PayPal"; "fee", not "feedback"; "euro", not "Europa". */
 const TYPE_WORDS: Record<AnswerType, RegExp> = {
-  price: /^(kost|preis|gebuhr|zuschlag|aufpreis|aufschlag|zahl|bezahl|gehalt|verdien|lohn|vergut|teu|euro|verlier|grati|free$|cost|price|pric|fee|charg|pay|salari|earn|wage|rate|lose$|betrag$|bestellwert|warenwert|amount)/,
+  price: /^(kost|preis|gebuhr|zuschlag|aufpreis|aufschlag|zahl|bezahl|gehalt|verdien|lohn|vergut|teu$|teuer|teur|euro$|euros$|verlier|grati|free$|cost|price|pric|fee$|fees$|charg|pay$|pays$|paid$|salari|earn|wage|rate|lose$|betrag$|bestellwert|warenwert|amount)/,
   time: /^(uhr|uhrzeit|offen|off|geoffnet|offnungszeit|aufhab|open|hour|time|clock)$/,
   date: /^(datum|termin|date)$/,
   number: /^(anzahl|number|numb)$/,

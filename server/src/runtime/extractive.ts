@@ -405,7 +405,8 @@ export function composeAnswer(question: string, ranked: RetrievedPassage[], opts
   const best = conceptElsewhere(hits[0], hits, judge, opts) ?? leftToOtherLanguage(hits[0], hits, judge, opts) ?? hits[0];
   const used = best.kind === 'row' ? tableRows(judge.asked, best, hits) : [best, ...variants(best, units, judge)];
   // A second source must match the question in its own text: an FAQ answer that only stands under a matching section heading answers another question.
-  const q = keywords(question);
+  // And by what the question names: "Das dauert drei Minuten" says how long something else takes.
+  const q = keywords(question).filter((w) => !asksForType(w, judge.types));
   // Nor is an old news item a second source for a current page: what it announced may have changed since.
   const second = hits
     .slice(1)
