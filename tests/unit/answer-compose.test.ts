@@ -39,6 +39,8 @@ describe('answerTypes / statesType', () => {
     // Words that ask for a price, and words that only begin like one.
     for (const w of ['kostet', 'pay', 'paid', 'fee', 'euro', 'teuer']) expect(asksForType(w, ['price']), w).toBe(true);
     for (const w of ['paypal', 'payment', 'feedback', 'europa', 'teufel']) expect(asksForType(w, ['price']), w).toBe(false);
+    expect(asksForType('hoch', ['height'])).toBe(true);
+    expect(asksForType('hochzeit', ['height'])).toBe(false);
     // "Wie lange", "dauert": a span of time.
     expect(answerTypes('wie lange dauert es bis der Anschluss gelegt ist')).toEqual(['number', 'duration']);
     expect(answerTypes('how long does it take?')).toEqual(['number', 'duration']);

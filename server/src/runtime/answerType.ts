@@ -79,7 +79,7 @@ const TYPE_WORDS: Record<AnswerType, RegExp> = {
   date: /^(datum|termin|date)$/,
   number: /^(anzahl|number|numb)$/,
   duration: /^(dau|dauer|dauert|dauern|dauerts|lang|lange|long)$/,
-  height: /^(hoch|hoh|high|tall|height|altitud)/,
+  height: /^(hoch|hoh|high|tall|height|altitud)$/,
   phone: /^(telefonnumm|telefonnr|rufnumm|handynumm|numm|anruf|phone|telephon|call)$/,
   email: /^(e-mail|email|mail|mailadress|e-mailadress|emailadress)$/,
   place: /^(adress|anschrift|address)$/,
