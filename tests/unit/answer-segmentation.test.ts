@@ -213,6 +213,7 @@ describe('stripQuestionFillers', () => {
     // Polite subjunctives and words that only colour the sentence.
     expect(words(stripQuestionFillers('Kindergeburtstag mit 11 Kids, geht das überhaupt? Hätte gern die Mailadresse'))).toEqual(['Kindergeburtstag', 'mit', '11', 'Kids', 'das', 'die', 'Mailadresse']);
     expect(words(stripQuestionFillers('Could you maybe tell me the price, actually?'))).toEqual(['the', 'price']);
+    expect(words(stripQuestionFillers('die OP kostet so ca. 250 Euro'))).toEqual(['die', 'OP', 'kostet', '250', 'Euro']);
   });
 
   it('drops the adjective of "wie hoch", "how big" (it asks for a kind of fact), keeps "wie lange" and "wie weit" (duration, distance)', () => {

@@ -33,7 +33,7 @@ const QUESTION_FILLERS = new Set(
     'much anything something fit fits passen passt reinpassen nächste nächsten nächster nächstes next geht gehts ' +
     // the subjunctive of asking politely ("hätte gern", "bräuchte"), and words that only colour a sentence ("total", "actually")
     'hätte hätten hättet wäre wären könnte könnten dürfte dürften bräuchte bräuchten vielleicht irgendwie überhaupt echt total ' +
-    'actually really maybe possibly somehow kindly ' +
+    'actually really maybe possibly somehow kindly ca circa zirka approx approximately ' +
     // a preposition with its article ("fürs Auto"): PostgreSQL's German stop words have the preposition only
     'fürs ans aufs ins übers ums durchs vors hinters unters'
   ).split(' '),
