@@ -109,8 +109,8 @@ function bestSentences(question: string[], text: string, types: AnswerType[], ke
     }
     // A question asking for two kinds of fact ("was kostet das und wie lange dauert es"): the sentence stating the one
     // nothing picked states joins, if it shares a word or stands next to the best one.
-    for (const t of types.filter((x) => DISTINCT_ASKS.includes(x))) {
-      if (types.length < 2 || [...picked].some((i) => statesType(sentences[i], [t]))) continue;
+    for (const t of types.length > 1 ? types.filter((x) => DISTINCT_ASKS.includes(x)) : []) {
+      if ([...picked].some((i) => statesType(sentences[i], [t]))) continue;
       const stating = scored
         .filter((x) => !picked.has(x.i) && statesType(x.s, [t]) && (x.words > 0 || Math.abs(x.i - best.i) <= 1))
         .sort((a, b) => b.words - a.words || Math.abs(a.i - best.i) - Math.abs(b.i - best.i))[0];
