@@ -34,19 +34,20 @@ const MONTH =
 
 const NUMBER_WORDS = 'zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred';
 
+/** A number (and an e-mail address) is matched from its first character only (the lookbehinds): tried from every digit of a long run, a pattern costs the run's square. */
 const STATES: Record<AnswerType, RegExp> = {
-  price: /(\d[\d.,]*\s?(€|eur\b|euro|ct\b|cent\b|cents\b)|€\s?\d|\d+\s?%|\bkostenlos|\bkostenfrei|\bgratis|\binklusive\b|free of charge|\bincluded\b|\bfree\b)/i,
+  price: /((?<![\d.,])\d[\d.,]*\s?(€|eur\b|euro|ct\b|cent\b|cents\b)|€\s?\d|(?<!\d)\d+\s?%|\bkostenlos|\bkostenfrei|\bgratis|\binklusive\b|free of charge|\bincluded\b|\bfree\b)/i,
   time: /(\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(uhr|am|pm|a\.m\.|p\.m\.)\b|rund um die uhr|24\/7|\bround the clock\b)/i,
   date: new RegExp(`(\\b\\d{1,2}\\.\\s?(${MONTH})|\\b(${MONTH})\\s\\d|\\b\\d{1,2}\\.\\s?\\d{1,2}\\.|\\b(19|20)\\d{2}\\b)`, 'i'),
-  height: /\d[\d.,]*\s?(m|meter|metern|metres?|meters?|hm|höhenmeter\w*|ft|feet)\b(?![²³])/i,
+  height: /(?<![\d.,])\d[\d.,]*\s?(m|meter|metern|metres?|meters?|hm|höhenmeter\w*|ft|feet)\b(?![²³])/i,
   // "0251 987654-20", "+49 761 2987-44", "(030) 1234567": a leading zero or country code and six digits or more.
   phone: /(?:\+\d{1,3}[\s./-]?\(?\d{1,5}\)?|\(0\d{1,5}\)|\b0\d{2,5})[\s./-]?\d{2,}(?:[\s.-]?\d{2,})*/,
-  email: /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/,
+  email: /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/,
   // A street with its number ("Marktplatz 7", "Friedrich-Ebert-Straße 112", "12 Mill Lane") or a postcode with its town.
   place: /(\p{L}(?:straße|strasse|str\.|weg|platz|gasse|allee|ring|damm|ufer|markt|steig|chaussee)\s+\d+\s?[a-z]?\b|\b\d+\s+\p{Lu}\p{L}+\s+(?:[Ss]treet|[Rr]oad|[Ll]ane|[Aa]venue|[Ss]quare)\b|\b\d{5}\s+\p{Lu}\p{L}+)/u,
   // "3 Wochen", "8 bis 10 Wochen", "drei Minuten", "a day".
   duration: new RegExp(
-    `(\\d[\\d.,]*|\\b(${NUMBER_WORDS}|one|eine?[mnr]?|an?|half|halbe?[mnr]?))(\\s*(-|–|bis|to)\\s*\\d+)?\\s*(minuten|minute|min\\.?|stunden?|std\\.?|` +
+    `((?<![\\d.,])\\d[\\d.,]*|\\b(${NUMBER_WORDS}|one|eine?[mnr]?|an?|half|halbe?[mnr]?))(\\s*(-|–|bis|to)\\s*\\d+)?\\s*(minuten|minute|min\\.?|stunden?|std\\.?|` +
       `(werk|arbeits)?tage?n?|wochen?|monate?n?|jahre?n?|minutes?|mins?|hours?|hrs?|(working )?days?|weeks?|months?|years?)\\b`,
     'iu',
   ),
