@@ -6,6 +6,9 @@
  */
 export type AnswerType = 'price' | 'time' | 'date' | 'number' | 'duration' | 'height' | 'phone' | 'email' | 'place';
 
+/** Kinds of fact a question asks for besides another, not as another's reading ("wann": a time or a date; "wie hoch": a price or a height). */
+export const DISTINCT_ASKS: AnswerType[] = ['price', 'duration', 'place', 'phone', 'email'];
+
 /** "when" that asks ("when do you open", "until when"), not the conjunction of "I'd like to trade it in when I buy an e-bike". */
 const WHEN = "when(?!\\s+(?:i|i'm|we|we're|my|our|the|a|an|it's|there's)\\b)";
 

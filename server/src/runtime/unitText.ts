@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 import type { RetrievedPassage } from '../services/retrieval.ts';
 import { splitSentences } from '../training/sentences.ts';
 import { HEADING_SEPARATOR } from '../training/chunk.ts';
-import { answerTypes, asksForType, statesType, type AnswerType } from './answerType.ts';
+import { answerTypes, asksForType, DISTINCT_ASKS, statesType, type AnswerType } from './answerType.ts';
 import { rowLabel } from './quantities.ts';
 import { asksForNext, dayOf, statesDayFrom, statesLastDay } from './dates.ts';
 
@@ -69,9 +69,6 @@ const MAX_CHARS = 450;
  */
 export const POINTER =
   /(?:\bsiehe|\bsee|\bunter|\bauf der seite|\bon (?:our|the)|\b(?:steht|stehen|findest du|finden sie|findet ihr)\s+(?:im|in der|in unserem|in unserer))\s+(?:seite\s+)?(\p{L}[\p{L}&\- ,]{2,60}?)(?:\s+page)?\s*[.!)]?\s*$/iu;
-
-/** Kinds of fact a question asks for besides another, not as another's reading ("wann": a time or a date; "wie hoch": a price or a height). */
-const DISTINCT_ASKS: AnswerType[] = ['price', 'duration', 'place', 'phone', 'email'];
 
 /** The sentences of a unit that answer the question: the best one and, within the budget, its best neighbours. */
 function bestSentences(question: string[], text: string, types: AnswerType[], keepFirst = false, heading = '', nextFrom?: number): string {
