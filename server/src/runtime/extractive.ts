@@ -121,7 +121,6 @@ function chunksByTheirItems(ranked: RetrievedPassage[], judge: Judge): Retrieved
  */
 function sectionOfOthers(units: RetrievedPassage[]): Map<RetrievedPassage, number> {
   const headings = new Map(units.map((u) => [u, wordsOf(lastHeading(u.heading))]));
-  const own = new Map(units.map((u) => [u, [...headings.get(u)!, ...wordsOf(u.text)]]));
   const headed = (u: RetrievedPassage, term: string) => {
     const t = u.terms.find((x) => x.term === term && x.matched);
     return !!t && formsOf(t).some((f) => headings.get(u)!.some((w) => formOf(w, f)));
@@ -131,14 +130,17 @@ function sectionOfOthers(units: RetrievedPassage[]): Map<RetrievedPassage, numbe
     const matched = u.terms.filter((t) => t.matched);
     const total = matched.reduce((n, t) => n + t.idf * (t.weight ?? 1), 0);
     if (!total || u.kind === 'row' || !u.heading.includes(HEADING_SEPARATOR)) continue;
-    const words = own.get(u)!;
     // A section that u stands under is no other section: "Bergblick-Zimmer › Preise" belongs to "Bergblick-Zimmer".
     const above = u.heading.split(HEADING_SEPARATOR).slice(0, -1).map((x) => x.trim());
     const others = units.filter((x) => x !== u && x.source.id === u.source.id && x.lang === u.lang && !above.includes(lastHeading(x.heading)));
+    if (!others.length) continue;
+    // The unit's own words are folded only where another section is headed by a word it matched (most units have none).
+    let words: string[] | undefined;
     let misplaced = 0;
     for (const t of matched) {
-      if (formsOf(t).some((f) => words.some((w) => formOf(w, f)))) continue;
-      if (others.some((x) => headed(x, t.term))) misplaced += t.idf * (t.weight ?? 1);
+      if (!others.some((x) => headed(x, t.term))) continue;
+      words ??= [...headings.get(u)!, ...wordsOf(u.text)];
+      if (!formsOf(t).some((f) => words!.some((w) => formOf(w, f)))) misplaced += t.idf * (t.weight ?? 1);
     }
     if (misplaced) out.set(u, misplaced / total);
   }
