@@ -47,12 +47,14 @@ function sentenceCoverages(hit: CoverageUnit, types: AnswerType[], asked: Asked)
   const total = hit.terms.reduce((n, t) => n + t.idf, 0);
   if (!total) return [];
   const context = wordsOf(`${hit.heading} ${hit.source.title ?? ''}`);
+  // The headings a term is in hold it for every sentence: looked up once per unit, not per sentence.
+  const inContext = hit.terms.map((t) => t.matched && formsOf(t).some((f) => context.some((w) => formOf(w, f))));
   const sentenceWords = sentenceWordsOf(hit.text);
   return sentencesOf(hit.text).map((sentence, i) => {
-    const holds = (f: string) => context.some((w) => formOf(w, f)) || sentenceWords[i].some((w) => formOf(w, f));
+    const holds = (f: string) => sentenceWords[i].some((w) => formOf(w, f));
     let covered = 0;
-    for (const t of hit.terms) {
-      if (t.matched && formsOf(t).some(holds)) covered += t.idf * (t.weight ?? 1);
+    for (const [k, t] of hit.terms.entries()) {
+      if (t.matched && (inContext[k] || formsOf(t).some(holds))) covered += t.idf * (t.weight ?? 1);
       else if (!t.matched && (answeredByType(t.term, sentence, types) || holdsTerm(t.term, sentence, hit.kind, asked))) covered += t.idf;
     }
     return { sentence, coverage: settled(covered / total) };
@@ -64,11 +66,13 @@ function sentenceCoverages(hit: CoverageUnit, types: AnswerType[], asked: Asked)
  * that is about the question: "free of charge" for guided hikes does not answer what the cable car costs.
  */
 export function statesAskedFact(hit: CoverageUnit, types: AnswerType[], minSentenceCoverage: number, asked: Asked = NOTHING_ASKED): boolean {
-  return statesInSentences(sentenceCoverages(hit, types, asked), types, minSentenceCoverage, asked);
+  const sentences = sentenceCoverages(hit, types, asked);
+  return statesInSentences(sentences, types, minSentenceCoverage, (i) => statesAsked(sentences[i].sentence, types, asked));
 }
 
-function statesInSentences(sentences: { sentence: string; coverage: number }[], types: AnswerType[], minSentenceCoverage: number, asked: Asked) {
-  return !types.length || sentences.some((x) => x.coverage >= minSentenceCoverage && statesAsked(x.sentence, types, asked));
+/** Whether a sentence about the question (covering at least minSentenceCoverage) states the asked-for fact (`states(i)` of the i-th). */
+function statesInSentences(sentences: { coverage: number }[], types: AnswerType[], minSentenceCoverage: number, states: (i: number) => boolean) {
+  return !types.length || sentences.some((x, i) => x.coverage >= minSentenceCoverage && states(i));
 }
 
 /** Whether a sentence states the kind of fact asked for; "the next" date ("wann ist der nächste Infoabend") only as a day yet to come. */
@@ -100,13 +104,18 @@ export function judgeFor(question: string) {
     };
   };
   const sentences = once((h) => sentenceCoverages(h, types, asked));
+  // Whether each sentence states the asked-for fact, found out once per sentence: composing asks it of a unit several times.
+  const states = once((h) => {
+    const known: (boolean | undefined)[] = [];
+    return (i: number) => (known[i] ??= statesAsked(sentences(h)[i].sentence, types, asked));
+  });
   const today = dayOf(Date.now());
   return {
     types,
     asked,
     coverage: once((h) => settled(answerCoverage(h, types, asked))),
     sentenceCoverage: once((h) => settled(Math.max(0, ...sentences(h).map((x) => x.coverage)))),
-    statesAskedFact: (h: RetrievedPassage, minSentenceCoverage: number) => statesInSentences(sentences(h), types, minSentenceCoverage, asked),
+    statesAskedFact: (h: RetrievedPassage, minSentenceCoverage: number) => statesInSentences(sentences(h), types, minSentenceCoverage, states(h)),
     namedCoverage: once((h) => settled(namedCoverage(h, types, asked))),
     /** What the unit says to the question (unitAnswer): composing asks it of the same unit up to four times. */
     answerText: once((h) => unitAnswer(question, h)),
