@@ -214,6 +214,9 @@ describe('stripQuestionFillers', () => {
     expect(words(stripQuestionFillers('Kindergeburtstag mit 11 Kids, geht das überhaupt? Hätte gern die Mailadresse'))).toEqual(['Kindergeburtstag', 'mit', '11', 'Kids', 'das', 'die', 'Mailadresse']);
     expect(words(stripQuestionFillers('Could you maybe tell me the price, actually?'))).toEqual(['the', 'price']);
     expect(words(stripQuestionFillers('die OP kostet so ca. 250 Euro'))).toEqual(['die', 'OP', 'kostet', '250', 'Euro']);
+    // Spoken forms of stop words and the inflected intensifier.
+    expect(words(stripQuestionFillers('ab wann darf mein hund nix mehr fressen'))).toEqual(['ab', 'darf', 'mein', 'hund', 'mehr', 'fressen']);
+    expect(words(stripQuestionFillers('mein hund hat immer totale panik'))).toEqual(['mein', 'hund', 'immer', 'panik']);
   });
 
   it('drops the adjective of "wie hoch", "how big" (it asks for a kind of fact), keeps "wie lange" and "wie weit" (duration, distance)', () => {
