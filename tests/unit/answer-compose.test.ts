@@ -483,6 +483,12 @@ describe('rules learnt on the development set', () => {
     // nor when the pointing unit states the asked-for fact itself
     const stating = { ...pointer, text: `${pointer.text} Business English costs €490.` };
     expect(composeAnswer('how much is the business english course', [stating, price], en)!.used[0]).toBe(stating);
+    // A link's language in brackets points too; a pointer naming the kind of fact asked for sends it there, whatever
+    // price the unit states of something else ("a free placement test").
+    const linked = { ...pointer, text: 'Business English includes a free placement test. Prices and dates are on our course page (in German).' };
+    expect(composeAnswer('how much is the business english course', [linked, price], en)!.used[0]).toBe(price);
+    const datesOnly = { ...linked, text: 'Business English includes a free placement test. Dates are on our course page (in German).' };
+    expect(composeAnswer('how much is the business english course', [datesOnly, price], en)!.used[0]).toBe(datesOnly);
   });
 
   it('a word a section has only from the page title it stands under belongs to the section headed by it', () => {

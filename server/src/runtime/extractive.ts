@@ -286,22 +286,25 @@ function conceptElsewhere(best: RetrievedPassage, hits: RetrievedPassage[], judg
 
 /**
  * Words by which a page says that the matter is written up in another language: "Business English and Spanish are
- * described on our German website", "The full price list is available in German", "nur auf Englisch".
+ * described on our German website", "The full price list is available in German", "nur auf Englisch", and the
+ * language a link's page is in: "on our terminal page (in German)", "(nur auf Englisch)".
  */
 const OTHER_LANGUAGE =
-  /\b(?:(?:on|in) our (?:german|english)(?:-language)? (?:website|site|pages?)|(?:only |is |are )?(?:available|described|written) in (?:german|english)|auf unserer (?:deutschen|englischen) (?:website|webseite|seite)|nur auf (?:deutsch|englisch))\b/iu;
+  /\b(?:(?:on|in) our (?:german|english)(?:-language)? (?:website|site|pages?)|(?:only |is |are )?(?:available|described|written) in (?:german|english)|auf unserer (?:deutschen|englischen) (?:website|webseite|seite)|nur auf (?:deutsch|englisch))\b|\((?:only |nur )?(?:in |auf )?(?:german|english|deutsch|englisch)(?: only)?\)/iu;
 
 /**
  * The best unit of the visitor's language only says that the matter is written up in the other language, and it
- * states none of the fact asked for: the other language's best unit that states it (and covers the question as the
- * gate for other languages asks) answers, not the pointer.
+ * states none of the fact asked for, or says that this kind of fact is written up there ("Prices and specifications
+ * are on our terminal page (in German)" beside "a free kiosk app"): the other language's best unit that states it (and
+ * covers the question as the gate for other languages asks) answers, not the pointer.
  */
 function leftToOtherLanguage(best: RetrievedPassage, hits: RetrievedPassage[], judge: Judge, opts: ComposeOptions) {
   if (!opts.visitorLang || best.lang !== opts.visitorLang) return null;
   const min = opts.minSentenceCoverage ?? 0;
-  if (judge.types.length && judge.statesAskedFact(best, min)) return null;
-  const pointing = sentencesOf(best.text).some((s) => OTHER_LANGUAGE.test(s));
-  if (!pointing) return null;
+  const pointing = sentencesOf(best.text).filter((s) => OTHER_LANGUAGE.test(s));
+  if (!pointing.length) return null;
+  const sendsAskedKind = pointing.some((s) => wordsOf(s).some((w) => asksForType(w, judge.types)));
+  if (judge.types.length && !sendsAskedKind && judge.statesAskedFact(best, min)) return null;
   return (
     hits.find(
       (h) =>
