@@ -53,7 +53,8 @@ function sentenceCoverages(hit: CoverageUnit, types: AnswerType[], asked: Asked)
   return sentencesOf(hit.text).map((sentence, i) => {
     const holds = (f: string) => sentenceWords[i].some((w) => formOf(w, f));
     let covered = 0;
-    for (const [k, t] of hit.terms.entries()) {
+    for (let k = 0; k < hit.terms.length; k++) {
+      const t = hit.terms[k];
       if (t.matched && (inContext[k] || formsOf(t).some(holds))) covered += t.idf * (t.weight ?? 1);
       else if (!t.matched && (answeredByType(t.term, sentence, types) || holdsTerm(t.term, sentence, hit.kind, asked))) covered += t.idf;
     }

@@ -33,9 +33,9 @@ const QUESTION_FILLERS = new Set(
     'much anything something fit fits passen passt reinpassen nächste nächsten nächster nächstes next geht gehts ' +
     // the subjunctive of asking politely ("hätte gern", "bräuchte"), and words that only colour a sentence ("total", "actually")
     'hätte hätten hättet wäre wären könnte könnten dürfte dürften bräuchte bräuchten vielleicht irgendwie überhaupt echt total ' +
+    'actually really maybe possibly somehow kindly ca circa zirka approx approximately ' +
     // spoken forms of stop words ("nix mehr fressen" is "nichts mehr fressen") and the intensifier inflected ("totale Panik")
     'nix nich nö totale totalen totaler totales ' +
-    'actually really maybe possibly somehow kindly ca circa zirka approx approximately ' +
     // a preposition with its article ("fürs Auto"): PostgreSQL's German stop words have the preposition only
     'fürs ans aufs ins übers ums durchs vors hinters unters'
   ).split(' '),
