@@ -62,6 +62,9 @@ export async function seededChatbot(db: Pick<Db, 'query' | 'kind'>, passages: nu
   return { ...r.rows[0], questions: q.rows.map((row) => row.question) };
 }
 
+/** A visitor's question of the answer benches: 3 to 6 of the vocabulary's words (the same draws in every bench that asks them). */
+export const visitorQuestion = (v: ReturnType<typeof vocabulary>) => `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`;
+
 /** Deterministic pseudo-German words with a Zipf-like frequency, so texts and questions look like language to the index. */
 export function vocabulary(size = 6000, seed = 42, stream?: number) {
   // mulberry32: 32-bit integer arithmetic, so the sequence stays exact and long.

@@ -8,7 +8,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { startServer } from '../server/src/server.ts';
 import { retrieve } from '../server/src/services/retrieval.ts';
 import { HTTP_CLIENT, freePort, percentile, postgresCpuMs, processCpuMs, round1, threadCpuMs } from './_load.ts';
-import { reusableChatbot, seedAnswerChatbot, vocabulary } from './_training.ts';
+import { reusableChatbot, seedAnswerChatbot, visitorQuestion, vocabulary } from './_training.ts';
 
 const N = Number(process.env.BENCH_PASSAGES ?? 100_000);
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 50);
@@ -47,8 +47,8 @@ for (let i = 0; i < VISITORS; i++) {
   const r = await fetch(`${base}/chats`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` }, body: '{}' });
   chats.push(((await r.json()) as { id: string }).id);
 }
-const questions = Array.from({ length: QUESTIONS }, () => `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`);
-const warmupQuestions = Array.from({ length: WARMUP }, () => `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`);
+const questions = Array.from({ length: QUESTIONS }, () => visitorQuestion(v));
+const warmupQuestions = Array.from({ length: WARMUP }, () => visitorQuestion(v));
 // Steady state, as between training runs: the chatbot's postings index is built once per index version
 // (in the background in production); building it here keeps its seconds out of the measured answers.
 await retrieve(db, { chatbotId: bot, lang: 'de', question: questions[0] }, { postings: 'wait' });

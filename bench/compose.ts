@@ -7,22 +7,20 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { DEFAULT_MIN_COVERAGE, DEFAULT_MIN_SENTENCE_COVERAGE } from '../server/src/runtime/answer.ts';
+import { DEFAULT_MIN_COVERAGE, DEFAULT_MIN_SENTENCE_COVERAGE, RANKED_UNITS } from '../server/src/runtime/answer.ts';
 import { composeAnswer } from '../server/src/runtime/extractive.ts';
 import { retrieve, type RetrievedPassage } from '../server/src/services/retrieval.ts';
-import { benchDb, pct, reusableChatbot, round, seedAnswerChatbot, vocabulary } from './_training.ts';
+import { benchDb, pct, reusableChatbot, round, seedAnswerChatbot, visitorQuestion, vocabulary } from './_training.ts';
 
 const N = Number(process.env.BENCH_PASSAGES ?? 100_000);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 400);
-/** As many units as the answer engine ranks for composing (runtime/answer.ts). */
-const RANKED_UNITS = 24;
 const ROUNDS = 4;
 
 const { db, close } = await benchDb();
 const v = vocabulary();
 const bot = (await reusableChatbot(db, N))?.bot ?? (await seedAnswerChatbot(db, N, 'bench-answer', v)).bot;
 // The answer bench's questions: the same stream, so a reused chatbot is asked what it was seeded for.
-const questions = Array.from({ length: QUESTIONS }, () => `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`);
+const questions = Array.from({ length: QUESTIONS }, () => visitorQuestion(v));
 const ranked: [string, RetrievedPassage[]][] = [];
 for (const q of questions) ranked.push([q, await retrieve(db, { chatbotId: bot, lang: 'de', question: q, limit: RANKED_UNITS }, { postings: 'wait' })]);
 await close();

@@ -15,7 +15,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { createThrowawayDatabase } from '../server/src/db/throwaway.ts';
 import { startServer } from '../server/src/server.ts';
 import { HTTP_CLIENT, freePort, percentile, round1 } from './_load.ts';
-import { seedAnswerChatbot, vocabulary } from './_training.ts';
+import { seedAnswerChatbot, visitorQuestion, vocabulary } from './_training.ts';
 import { retrieve } from '../server/src/services/retrieval.ts';
 
 const N = Number(process.env.BENCH_PASSAGES ?? 100_000);
@@ -54,7 +54,7 @@ for (let i = 0; i < VISITORS; i++) {
   const r = await fetch(`${api}/chats`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   chats.push(((await r.json()) as { id: string }).id);
 }
-const questions = Array.from({ length: QUESTIONS }, () => `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`);
+const questions = Array.from({ length: QUESTIONS }, () => visitorQuestion(v));
 // Steady state, as between training runs (and as the answer bench): the chatbot's postings index is built once
 // per index version, in the background in production; building it here keeps it out of the measured seconds.
 await retrieve(db, { chatbotId: bot, lang: 'de', question: questions[0] }, { postings: 'wait' });

@@ -12,7 +12,7 @@ import { openPostgres } from '../server/src/db/postgres.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { ready, startApiProcess, type ProductProcess } from '../tests/server/processes.ts';
 import { HTTP_CLIENT, percentile, round1 } from './_load.ts';
-import { seedAnswerChatbot, vocabulary } from './_training.ts';
+import { seedAnswerChatbot, visitorQuestion, vocabulary } from './_training.ts';
 
 const BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(process.env.BENCH_PASSAGES ?? 100_000);
@@ -25,7 +25,7 @@ const db = await openPostgres(throwaway.url, 4);
 await migrate(db);
 const v = vocabulary();
 const { bot } = await seedAnswerChatbot(db, N, 'bench-scaleout', v);
-const questions = Array.from({ length: 500 }, () => `Wie ist ${v.sentence(3 + Math.floor(v.rnd() * 4))}?`);
+const questions = Array.from({ length: 500 }, () => visitorQuestion(v));
 
 /** CPU seconds (user + system) of a process so far, from /proc; 0 once it is gone. */
 const TICKS = 100; // USER_HZ on Linux

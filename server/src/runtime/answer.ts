@@ -198,7 +198,7 @@ export async function answerQuestion(
  * with the question ("Zubehör (pro Tag): Kindersitz") can fill a dozen places before the row that names
  * the asked-for item; the composer prefers that row (its label matches), if it is among these.
  */
-const RANKED_UNITS = 24;
+export const RANKED_UNITS = 24;
 
 type Found =
   | { pair: QnaMatch }
